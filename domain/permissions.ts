@@ -1,0 +1,131 @@
+import type { AppContext, RoleContext } from './enums.js';
+import { scopeCovers, splitScopePath } from './scopePath.js';
+
+/**
+ * The actions of a user's profile grouped by context (shell §6): ADMIN holds plain action
+ * codes; TENANT, DEPOT and SUBCONTRACTOR map a scope path to the action codes granted there.
+ * A TENANT entry with the empty path means "all tenants".
+ */
+export interface ProfileActions {
+    ADMIN: string[];
+    TENANT: Record<string, string[]>;
+    DEPOT: Record<string, string[]>;
+    SUBCONTRACTOR: Record<string, string[]>;
+}
+
+export const ADMIN_ACTION = 'admin';
+export const SUPER_ADMIN_ACTION = 'super-admin';
+export const TENANT_ADMIN_ACTION = 'tenant-admin';
+/** Lets tenant users see every depot of their organisation (domain §6). */
+export const TENANT_DEPOTS_ACTION = 'r:tenant-dcs';
+
+export interface AssignedRole {
+    contexts: readonly RoleContext[];
+    actions: readonly string[];
+    scopePath: string;
+}
+
+export function emptyProfileActions(): ProfileActions {
+    return { ADMIN: [], TENANT: {}, DEPOT: {}, SUBCONTRACTOR: {} };
+}
+
+function addActions(target: Record<string, string[]>, path: string, actions: readonly string[]) {
+    target[path] = [...new Set([...(target[path] ?? []), ...actions])].sort();
+}
+
+/** Groups a user's role assignments into profile actions, one entry per context and scope path. */
+export function buildProfileActions(assignments: readonly AssignedRole[]): ProfileActions {
+    const result = emptyProfileActions();
+    for (const { contexts, actions, scopePath } of assignments) {
+        for (const context of contexts) {
+            if (context === 'ADMIN') result.ADMIN = [...new Set([...result.ADMIN, ...actions])].sort();
+            else addActions(result[context], scopePath, actions);
+        }
+    }
+    return result;
+}
+
+export function isAdmin(actions: ProfileActions): boolean {
+    return actions.ADMIN.includes(ADMIN_ACTION);
+}
+
+export function isTenantAdmin(actions: ProfileActions): boolean {
+    return Object.values(actions.TENANT).some((codes) => codes.includes(TENANT_ADMIN_ACTION));
+}
+
+const hasEntries = (record: Record<string, string[]>) => Object.keys(record).length > 0;
+
+/**
+ * The contexts a user may work in (shell §6): admins see admin, tenant and depot; tenant
+ * admins tenant and depot; others tenant and depot when they hold such actions; subcontractor
+ * users see depots.
+ */
+export function contextsOf(actions: ProfileActions): AppContext[] {
+    if (isAdmin(actions)) return ['admin', 'tenant', 'depot'];
+    if (isTenantAdmin(actions)) return ['tenant', 'depot'];
+    const contexts: AppContext[] = [];
+    if (hasEntries(actions.TENANT)) contexts.push('tenant');
+    if (hasEntries(actions.DEPOT) || hasEntries(actions.SUBCONTRACTOR)) contexts.push('depot');
+    return contexts;
+}
+
+/**
+ * Scope paths under which the user may see depots: `'ALL'` for admins, otherwise a list of
+ * path prefixes. Tenant-level scopes reveal a whole organisation only to tenant admins and
+ * holders of r:tenant-dcs; depot scopes reveal what they cover; a subcontractor scope
+ * reveals its depot.
+ */
+export function visibleDepotScopes(actions: ProfileActions): 'ALL' | string[] {
+    if (isAdmin(actions)) return 'ALL';
+    const prefixes = new Set<string>();
+    for (const [path, codes] of Object.entries(actions.TENANT)) {
+        if (codes.includes(TENANT_ADMIN_ACTION) || codes.includes(TENANT_DEPOTS_ACTION)) {
+            if (path === '') return 'ALL';
+            prefixes.add(path);
+        }
+    }
+    for (const path of Object.keys(actions.DEPOT)) {
+        if (path === '') return 'ALL';
+        prefixes.add(path);
+    }
+    for (const path of Object.keys(actions.SUBCONTRACTOR)) {
+        prefixes.add(splitScopePath(path).slice(0, 4).join('.'));
+    }
+    return minimalPrefixes([...prefixes]);
+}
+
+/** Drops prefixes already covered by a shorter one. */
+export function minimalPrefixes(paths: string[]): string[] {
+    const sorted = [...new Set(paths)].sort((a, b) => splitScopePath(a).length - splitScopePath(b).length);
+    const kept: string[] = [];
+    for (const path of sorted) if (!kept.some((prefix) => scopeCovers(prefix, path))) kept.push(path);
+    return kept.sort();
+}
+
+/** True when `path` lies under one of the visible scopes. */
+export function isPathVisible(visible: 'ALL' | string[], path: string): boolean {
+    return visible === 'ALL' || visible.some((prefix) => scopeCovers(prefix, path));
+}
+
+/** Tenant ids in which the user has the tenant context; `'ALL'` for admins and all-tenant scopes. */
+export function tenantIdsOf(actions: ProfileActions): 'ALL' | string[] {
+    if (isAdmin(actions)) return 'ALL';
+    const ids = new Set<string>();
+    for (const path of Object.keys(actions.TENANT)) {
+        if (path === '') return 'ALL';
+        const [tenantId] = splitScopePath(path);
+        if (tenantId) ids.add(tenantId);
+    }
+    return [...ids].sort();
+}
+
+/**
+ * Every scope the user holds any role on (any context), reduced to the shortest prefixes;
+ * `'ALL'` for admins and all-tenant scopes. Feeds the scope tree and scope selectors.
+ */
+export function assignedScopes(actions: ProfileActions): 'ALL' | string[] {
+    if (isAdmin(actions)) return 'ALL';
+    const paths = [...Object.keys(actions.TENANT), ...Object.keys(actions.DEPOT), ...Object.keys(actions.SUBCONTRACTOR)];
+    if (paths.includes('')) return 'ALL';
+    return minimalPrefixes(paths);
+}

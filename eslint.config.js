@@ -1,0 +1,25 @@
+import js from '@eslint/js';
+import globals from 'globals';
+import reactHooks from 'eslint-plugin-react-hooks';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+    { ignores: ['dist', 'data', 'node_modules', 'server/db/migrations', 'tests/e2e/screenshots', 'bench/results', 'coverage'] },
+    {
+        extends: [js.configs.recommended, ...tseslint.configs.recommended],
+        files: ['**/*.{ts,tsx}'],
+        languageOptions: { ecmaVersion: 2023, globals: { ...globals.browser, ...globals.node } },
+        plugins: { 'react-hooks': reactHooks },
+        rules: {
+            ...reactHooks.configs.recommended.rules,
+            '@typescript-eslint/no-explicit-any': 'error',
+            '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+            'no-console': ['error', { allow: ['warn', 'error'] }],
+        },
+    },
+    {
+        files: ['scripts/**/*.mjs', 'bench/**/*.ts', 'server/main.ts', '.ci/**'],
+        languageOptions: { globals: globals.node },
+        rules: { 'no-console': 'off' },
+    },
+);

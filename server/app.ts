@@ -1,0 +1,65 @@
+import compress from '@fastify/compress';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { AppConfig } from './config.js';
+import type { DatabaseHandle } from './db/client.js';
+import identity from './identity/index.js';
+import authentication from './plugins/authentication.js';
+import database from './plugins/database.js';
+import errorHandler from './plugins/error-handler.js';
+import health from './plugins/health.js';
+import locales from './plugins/locales.js';
+import openapi from './plugins/openapi.js';
+import security from './plugins/security.js';
+import spa from './plugins/spa.js';
+import version from './plugins/version.js';
+import backOffice from './services/back-office/index.js';
+import configuration from './services/configuration/index.js';
+
+export interface AppOptions {
+    config: AppConfig;
+    database: DatabaseHandle;
+}
+
+/** Where each service is mounted (ARCHITECTURE.md, Services); each could be deployed alone. */
+export const servicePrefixes = {
+    backOffice: '/api',
+    tenantAdmin: '/tenant-admin/v1',
+    identity: '/cognito-idp',
+} as const;
+
+/** Prefixes reserved for services, including those later issues fill in. */
+const reservedPrefixes = [
+    ...Object.values(servicePrefixes),
+    '/data-gateway',
+    '/device-management',
+    '/tour-commander',
+    '/api-access',
+    '/docs',
+    '/healthz',
+    '/readyz',
+    '/locales',
+];
+
+/** The whole product as one Fastify plugin. `main.ts` boots it; tests register it with their own database. */
+async function app(fastify: FastifyInstance, opts: AppOptions) {
+    const { config } = opts;
+    const browser = config.browser;
+    await fastify.register(errorHandler);
+    await fastify.register(version, { versionId: config.versionId });
+    await fastify.register(security, {
+        connectOrigins: [browser.cognito.userPoolEndpoint ?? `https://cognito-idp.${config.identity.region}.amazonaws.com`, ...Object.values(browser.services)],
+    });
+    await fastify.register(compress, { threshold: 1024 });
+    await fastify.register(database, { handle: opts.database });
+    await fastify.register(openapi, { version: config.versionId });
+    await fastify.register(health);
+    await fastify.register(locales, { dir: 'locales' });
+    await fastify.register(identity, { config: config.identity, prefix: servicePrefixes.identity });
+    await fastify.register(authentication);
+    await fastify.register(backOffice, { prefix: servicePrefixes.backOffice });
+    await fastify.register(configuration, { prefix: servicePrefixes.tenantAdmin });
+    await fastify.register(spa, { root: config.staticDir, browserConfig: browser, apiPrefixes: reservedPrefixes });
+}
+
+export default fp(app, { name: 'app' });

@@ -1,0 +1,167 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { Type, type Static } from 'typebox';
+import { Value } from 'typebox/value';
+
+/**
+ * Every environment variable the server reads, in one schema (also listed in `.env.example`).
+ * Validated at boot: a wrong value stops the server with a message naming the variable.
+ */
+export const EnvSchema = Type.Object({
+    NODE_ENV: Type.Union([Type.Literal('development'), Type.Literal('production'), Type.Literal('test')], { default: 'development' }),
+    HOST: Type.String({ minLength: 1, default: '127.0.0.1' }),
+    PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 8080 }),
+    PUBLIC_URL: Type.Optional(Type.String({ pattern: '^https?://[^/]+$' })),
+    LOG_LEVEL: Type.Union(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((level) => Type.Literal(level)), { default: 'info' }),
+    DATA_DIR: Type.String({ minLength: 1, default: './data' }),
+    DATABASE_URL: Type.Optional(Type.String({ pattern: '^postgres(ql)?://' })),
+    DEMO_DATA: Type.Optional(Type.Boolean()),
+    DEMO_SEED: Type.String({ minLength: 1, default: 'parcel-demo' }),
+    STATIC_DIR: Type.String({ minLength: 1, default: './dist' }),
+    VERSION_ID: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+    COGNITO_USER_POOL_ID: Type.String({ pattern: '^[\\w-]+_[0-9A-Za-z]+$', default: 'local_BackOffice' }),
+    COGNITO_CLIENT_ID: Type.String({ minLength: 1, default: 'backoffice-web' }),
+    COGNITO_REGION: Type.String({ minLength: 1, default: 'eu-central-1' }),
+    COGNITO_ISSUER: Type.Optional(Type.String({ pattern: '^https://' })),
+    COGNITO_ENDPOINT: Type.Optional(Type.String({ pattern: '^(https?://|/)' })),
+    IDENTITY_KEY_SECRET: Type.Optional(Type.String({ minLength: 32 })),
+    ACCESS_TOKEN_TTL_SECONDS: Type.Integer({ minimum: 300, maximum: 86_400, default: 3600 }),
+    REFRESH_TOKEN_TTL_SECONDS: Type.Integer({ minimum: 3600, maximum: 2_592_000, default: 43_200 }),
+    BACK_OFFICE_BASE_URL: Type.String({ minLength: 1, default: '/api' }),
+    TENANT_ADMIN_BASE_URL: Type.String({ minLength: 1, default: '/tenant-admin/v1' }),
+    DATA_GATEWAY_BASE_URL: Type.String({ minLength: 1, default: '/data-gateway/api/v1/backoffice' }),
+    DEVICE_MANAGEMENT_BASE_URL: Type.String({ minLength: 1, default: '/device-management/api/v1' }),
+    TOUR_COMMANDER_BASE_URL: Type.String({ minLength: 1, default: '/tour-commander/v1' }),
+    API_ACCESS_BASE_URL: Type.String({ minLength: 1, default: '/api-access/api/v1' }),
+    SHUTDOWN_TIMEOUT_MS: Type.Integer({ minimum: 0, maximum: 120_000, default: 10_000 }),
+});
+export type Env = Static<typeof EnvSchema>;
+
+/** What the browser needs to know, injected into index.html (never secrets). */
+export interface BrowserConfig {
+    versionId: string;
+    cognito: { userPoolId: string; userPoolClientId: string; userPoolEndpoint?: string };
+    services: {
+        backOffice: string;
+        tenantAdmin: string;
+        dataGateway: string;
+        deviceManagement: string;
+        tourCommander: string;
+        apiAccess: string;
+    };
+}
+
+export interface AppConfig {
+    env: Env['NODE_ENV'];
+    host: string;
+    port: number;
+    publicUrl: string;
+    logLevel: string;
+    database: { url?: string; dataDir: string };
+    demo: { enabled: boolean; seed: string };
+    staticDir: string;
+    versionId: string;
+    identity: {
+        /** `embedded` serves the Cognito-compatible endpoint; `cognito` trusts an external user pool. */
+        mode: 'embedded' | 'cognito';
+        userPoolId: string;
+        clientId: string;
+        region: string;
+        issuer: string;
+        jwksUri: string;
+        keySecret?: string;
+        accessTokenTtlSeconds: number;
+        refreshTokenTtlSeconds: number;
+    };
+    browser: BrowserConfig;
+    shutdownTimeoutMs: number;
+}
+
+export class ConfigError extends Error {
+    constructor(public readonly problems: string[]) {
+        super(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+        this.name = 'ConfigError';
+    }
+}
+
+const BOOLEAN_STRINGS: Record<string, boolean> = { true: true, '1': true, yes: true, false: false, '0': false, no: false };
+
+/** Reads the variables the schema knows, drops empty ones, converts types. */
+function readEnv(source: NodeJS.ProcessEnv): Env {
+    const picked: Record<string, unknown> = {};
+    for (const key of Object.keys(EnvSchema.properties)) {
+        const value = source[key];
+        if (value === undefined || value === '') continue;
+        picked[key] = key === 'DEMO_DATA' ? (BOOLEAN_STRINGS[value.toLowerCase()] ?? value) : value;
+    }
+    const converted = Value.Convert(EnvSchema, Value.Default(EnvSchema, picked));
+    const problems = [...Value.Errors(EnvSchema, converted)].map((error) => `${error.instancePath.slice(1) || 'environment'}: ${error.message}`);
+    if (problems.length > 0) throw new ConfigError(problems);
+    return converted as Env;
+}
+
+function defaultVersionId(staticDir: string): string {
+    try {
+        const info = JSON.parse(readFileSync(resolve(staticDir, 'build-info.json'), 'utf8')) as { versionId?: unknown };
+        if (typeof info.versionId === 'string' && info.versionId) return info.versionId;
+    } catch {
+        // no build yet (dev mode or API tests): fall back to the package version
+    }
+    return 'dev';
+}
+
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
+    const env = readEnv(source);
+    const problems: string[] = [];
+    const production = env.NODE_ENV === 'production';
+    if (production && env.DEMO_DATA === true) problems.push('DEMO_DATA: demo users are never created when NODE_ENV=production');
+    const mode = env.COGNITO_ISSUER ? 'cognito' : 'embedded';
+    if (production && mode === 'embedded' && !env.IDENTITY_KEY_SECRET) {
+        problems.push('IDENTITY_KEY_SECRET: required when NODE_ENV=production and the embedded identity endpoint is used');
+    }
+    if (problems.length > 0) throw new ConfigError(problems);
+
+    const publicUrl = env.PUBLIC_URL ?? `http://${env.HOST.includes(':') ? `[${env.HOST}]` : env.HOST}:${env.PORT}`;
+    const issuer = env.COGNITO_ISSUER ?? `${publicUrl}/cognito-idp/${env.COGNITO_USER_POOL_ID}`;
+    const versionId = env.VERSION_ID ?? defaultVersionId(env.STATIC_DIR);
+    return {
+        env: env.NODE_ENV,
+        host: env.HOST,
+        port: env.PORT,
+        publicUrl,
+        logLevel: env.LOG_LEVEL,
+        database: { url: env.DATABASE_URL, dataDir: env.DATA_DIR },
+        demo: { enabled: !production && env.DEMO_DATA !== false, seed: env.DEMO_SEED },
+        staticDir: env.STATIC_DIR,
+        versionId,
+        identity: {
+            mode,
+            userPoolId: env.COGNITO_USER_POOL_ID,
+            clientId: env.COGNITO_CLIENT_ID,
+            region: env.COGNITO_REGION,
+            issuer,
+            jwksUri: `${issuer}/.well-known/jwks.json`,
+            keySecret: env.IDENTITY_KEY_SECRET,
+            accessTokenTtlSeconds: env.ACCESS_TOKEN_TTL_SECONDS,
+            refreshTokenTtlSeconds: env.REFRESH_TOKEN_TTL_SECONDS,
+        },
+        browser: {
+            versionId,
+            cognito: {
+                userPoolId: env.COGNITO_USER_POOL_ID,
+                userPoolClientId: env.COGNITO_CLIENT_ID,
+                // Embedded mode: same-origin endpoint (the browser makes it absolute).
+                userPoolEndpoint: env.COGNITO_ENDPOINT ?? (mode === 'embedded' ? '/cognito-idp/' : undefined),
+            },
+            services: {
+                backOffice: env.BACK_OFFICE_BASE_URL,
+                tenantAdmin: env.TENANT_ADMIN_BASE_URL,
+                dataGateway: env.DATA_GATEWAY_BASE_URL,
+                deviceManagement: env.DEVICE_MANAGEMENT_BASE_URL,
+                tourCommander: env.TOUR_COMMANDER_BASE_URL,
+                apiAccess: env.API_ACCESS_BASE_URL,
+            },
+        },
+        shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
+    };
+}

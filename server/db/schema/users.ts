@@ -1,0 +1,75 @@
+import { relations, sql } from 'drizzle-orm';
+import { boolean, index, pgEnum, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { dateFormats, lengthFormats, numberFormats, timeFormats, userTypes, weightFormats } from '../../../domain/enums.js';
+import { tenants } from './organisations.js';
+import { subcontractors } from './subcontractors.js';
+import { permissionAssignments } from './roles.js';
+
+export const userTypeEnum = pgEnum('user_type', userTypes);
+
+/**
+ * Every kind of user (domain §3 User): back-office users, drivers and courier accounts.
+ * `id` is the opaque hashId used in paths. The sign-in identity lives in the identity
+ * directory and is linked by `identitySub`.
+ */
+export const users = pgTable(
+    'users',
+    {
+        id: text('id').primaryKey(),
+        /** Null for platform admins, who belong to no organisation. */
+        tenantId: text('tenant_id').references(() => tenants.id),
+        type: userTypeEnum('type').notNull(),
+        email: text('email'),
+        /** Login number or username of drivers and courier accounts. */
+        username: text('username'),
+        firstName: text('first_name').notNull(),
+        lastName: text('last_name').notNull(),
+        mobilePhone: text('mobile_phone'),
+        landLine: text('land_line'),
+        subcontractorId: text('subcontractor_id').references(() => subcontractors.id),
+        vehicleId: text('vehicle_id'),
+        driverType: text('driver_type'),
+        wantsSecondScreenNews: boolean('wants_second_screen_news').notNull().default(false),
+        active: boolean('active').notNull().default(true),
+        /** For drivers and courier accounts: the subcontractor's (or depot's) scope path. */
+        scopePath: text('scope_path'),
+        identitySub: text('identity_sub'),
+        lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+        createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+        updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    },
+    (table) => [
+        uniqueIndex('users_email_key').on(sql`lower(${table.email})`),
+        uniqueIndex('users_username_key').on(sql`upper(${table.username})`),
+        uniqueIndex('users_identity_sub_key').on(table.identitySub),
+        index('users_tenant_type_idx').on(table.tenantId, table.type),
+        index('users_scope_path_idx').on(table.scopePath.op('text_pattern_ops')),
+        index('users_subcontractor_idx').on(table.subcontractorId),
+    ],
+);
+
+export const dateFormatEnum = pgEnum('date_format', dateFormats);
+export const timeFormatEnum = pgEnum('time_format', timeFormats);
+export const lengthFormatEnum = pgEnum('length_format', lengthFormats);
+export const weightFormatEnum = pgEnum('weight_format', weightFormats);
+export const numberFormatEnum = pgEnum('number_format', numberFormats);
+
+/** Display settings of a user (shell §3); absent until the user first saves one. */
+export const userSettings = pgTable('user_settings', {
+    userId: text('user_id')
+        .primaryKey()
+        .references(() => users.id, { onDelete: 'cascade' }),
+    dateFormat: dateFormatEnum('date_format').notNull(),
+    timeFormat: timeFormatEnum('time_format').notNull(),
+    lengthFormat: lengthFormatEnum('length_format').notNull(),
+    weightFormat: weightFormatEnum('weight_format').notNull(),
+    numberFormat: numberFormatEnum('number_format').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const usersRelations = relations(users, ({ one, many }) => ({
+    tenant: one(tenants, { fields: [users.tenantId], references: [tenants.id] }),
+    subcontractor: one(subcontractors, { fields: [users.subcontractorId], references: [subcontractors.id] }),
+    settings: one(userSettings, { fields: [users.id], references: [userSettings.userId] }),
+    permissions: many(permissionAssignments),
+}));

@@ -1,0 +1,77 @@
+import { Type, type Static } from 'typebox';
+import { badRequest } from '../errors.js';
+
+/**
+ * The react-admin simple REST list contract (`?sort=["field","ASC"]&range=[0,24]&filter={...}`,
+ * answered with an array and `Content-Range`), so the browser can use ra-data-simple-rest as is.
+ */
+export const SimpleRestQuery = Type.Object({
+    sort: Type.Optional(Type.String({ maxLength: 200 })),
+    range: Type.Optional(Type.String({ maxLength: 100 })),
+    filter: Type.Optional(Type.String({ maxLength: 2000 })),
+});
+export type SimpleRestQuery = Static<typeof SimpleRestQuery>;
+
+export const MAX_PAGE_SIZE = 500;
+export const DEFAULT_PAGE_SIZE = 25;
+
+export interface ListParams<Field extends string, Filter> {
+    sort: { field: Field; order: 'ASC' | 'DESC' };
+    offset: number;
+    limit: number;
+    filter: Filter;
+}
+
+function parseJson(raw: string, field: string): unknown {
+    try {
+        return JSON.parse(raw);
+    } catch {
+        throw badRequest(`${field} is not valid JSON.`, [{ field: `/querystring/${field}`, message: 'must be valid JSON' }]);
+    }
+}
+
+/**
+ * Parses and checks the three list parameters. `sortable` lists the fields a client may
+ * sort by; `parseFilter` checks the filter object and names the first bad key.
+ */
+export function parseListQuery<Field extends string, Filter>(
+    query: SimpleRestQuery,
+    sortable: readonly Field[],
+    defaultSort: Field,
+    parseFilter: (raw: Record<string, unknown>) => Filter,
+): ListParams<Field, Filter> {
+    let sort: ListParams<Field, Filter>['sort'] = { field: defaultSort, order: 'ASC' };
+    if (query.sort) {
+        const value = parseJson(query.sort, 'sort');
+        const [field, order] = Array.isArray(value) ? value : [];
+        if (!sortable.includes(field as Field) || (order !== 'ASC' && order !== 'DESC')) {
+            throw badRequest(`sort must be ["<field>","ASC"|"DESC"] with a field among ${sortable.join(', ')}.`, [
+                { field: '/querystring/sort', message: `unknown sort field or order` },
+            ]);
+        }
+        sort = { field: field as Field, order };
+    }
+    let offset = 0;
+    let limit = DEFAULT_PAGE_SIZE;
+    if (query.range) {
+        const value = parseJson(query.range, 'range');
+        const [start, end] = Array.isArray(value) ? value : [];
+        if (!Number.isInteger(start) || !Number.isInteger(end) || start < 0 || end < start || end - start + 1 > MAX_PAGE_SIZE) {
+            throw badRequest(`range must be [start,end] with 0 <= start <= end and at most ${MAX_PAGE_SIZE} rows.`, [
+                { field: '/querystring/range', message: 'invalid range' },
+            ]);
+        }
+        offset = start;
+        limit = end - start + 1;
+    }
+    const rawFilter = query.filter ? parseJson(query.filter, 'filter') : {};
+    if (typeof rawFilter !== 'object' || rawFilter === null || Array.isArray(rawFilter)) {
+        throw badRequest('filter must be a JSON object.', [{ field: '/querystring/filter', message: 'must be an object' }]);
+    }
+    return { sort, offset, limit, filter: parseFilter(rawFilter as Record<string, unknown>) };
+}
+
+/** `Content-Range: <resource> start-end/total` (end is inclusive; `*` when the page is empty). */
+export function contentRange(resource: string, offset: number, count: number, total: number): string {
+    return count === 0 ? `${resource} */${total}` : `${resource} ${offset}-${offset + count - 1}/${total}`;
+}

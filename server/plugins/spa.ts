@@ -1,0 +1,73 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { BrowserConfig } from '../config.js';
+import { errorEnvelope } from './error-handler.js';
+
+export interface SpaOptions {
+    root: string;
+    browserConfig: BrowserConfig;
+    /** Path prefixes owned by services: unknown paths below them are 404s, never the app. */
+    apiPrefixes: string[];
+}
+
+/** Vite writes this placeholder into every tag it emits (`html.cspNonce` in vite.config.ts). */
+const NONCE_PLACEHOLDER = '__CSP_NONCE__';
+const CONFIG_PLACEHOLDER = '<!--app-config-->';
+
+/** JSON that is safe inside a <script> element. */
+function scriptSafeJson(value: unknown): string {
+    return JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
+}
+
+/**
+ * Serves the built browser app: hashed assets (pre-compressed, cached for a year) and, for
+ * every other GET that is not an asset or API path, index.html with this request's CSP nonce
+ * and the browser configuration, so client-side routing works on reload.
+ */
+export default fp(
+    async function spa(fastify: FastifyInstance, opts: SpaOptions) {
+        const root = resolve(opts.root);
+        const indexPath = resolve(root, 'index.html');
+        const template = existsSync(indexPath)
+            ? readFileSync(indexPath, 'utf8').replace(
+                  CONFIG_PLACEHOLDER,
+                  `<script id="app-config" type="application/json" nonce="${NONCE_PLACEHOLDER}">${scriptSafeJson(opts.browserConfig)}</script>`,
+              )
+            : undefined;
+
+        if (existsSync(root)) {
+            await fastify.register(fastifyStatic, {
+                root,
+                index: false,
+                wildcard: true,
+                preCompressed: true,
+                allowedPath: (pathName) => pathName !== '/index.html',
+                setHeaders: (reply, filePath) => {
+                    const immutable = filePath.includes(`${resolve(root, 'assets')}`);
+                    reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=300');
+                },
+            });
+        }
+
+        const isApiPath = (url: string) => opts.apiPrefixes.some((prefix) => url === prefix || url.startsWith(`${prefix}/`) || url.startsWith(`${prefix}?`));
+        const looksLikeFile = (path: string) => path.startsWith('/assets/') || /\.[a-z0-9]{1,8}$/i.test(path);
+
+        fastify.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
+            const path = request.url.split('?')[0] ?? '/';
+            const wantsPage = request.method === 'GET' || request.method === 'HEAD';
+            if (!wantsPage || isApiPath(request.url) || looksLikeFile(path) || !template) {
+                return reply.status(404).send(errorEnvelope('NOT_FOUND', `No resource at ${request.method} ${path}.`));
+            }
+            const nonce = reply.cspNonce?.style ?? '';
+            return reply
+                .status(200)
+                .header('cache-control', 'no-store')
+                .type('text/html; charset=utf-8')
+                .send(template.replaceAll(NONCE_PLACEHOLDER, nonce));
+        });
+    },
+    { name: 'spa', dependencies: ['security'] },
+);

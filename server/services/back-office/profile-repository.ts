@@ -1,0 +1,70 @@
+import { asc, eq, inArray } from 'drizzle-orm';
+import { initialsOf, type UserProfile } from '../../../domain/profile.js';
+import { tenantIdsOf } from '../../../domain/permissions.js';
+import type { Caller } from '../../access/caller-repository.js';
+import type { Queryable } from '../../db/client.js';
+import { tenants, userSettings, users } from '../../db/schema/index.js';
+import { scopeLevelOf, scopeNames } from './scope-names.js';
+
+/** Builds the caller's profile (shell §3 User profile) from the user row, settings and assignments. */
+export async function loadProfile(db: Queryable, caller: Caller): Promise<UserProfile> {
+    const tenantIds = tenantIdsOf(caller.actions);
+    const [userRows, settingsRows, tenantRows, names] = await Promise.all([
+        db.select().from(users).where(eq(users.id, caller.userId)).limit(1),
+        db.select().from(userSettings).where(eq(userSettings.userId, caller.userId)).limit(1),
+        tenantIds === 'ALL'
+            ? db.select({ id: tenants.id, name: tenants.name }).from(tenants).orderBy(asc(tenants.name))
+            : tenantIds.length === 0
+              ? Promise.resolve([])
+              : db.select({ id: tenants.id, name: tenants.name }).from(tenants).where(inArray(tenants.id, tenantIds)).orderBy(asc(tenants.name)),
+        scopeNames(
+            db,
+            caller.assignments.map((assignment) => assignment.scopePath),
+        ),
+    ]);
+    const user = userRows[0];
+    if (!user) throw new Error(`user ${caller.userId} vanished while loading the profile`);
+    const settings = settingsRows[0];
+    return {
+        id: user.id,
+        email: user.email ?? '',
+        firstName: user.firstName,
+        lastName: user.lastName,
+        initials: initialsOf(user.firstName, user.lastName),
+        mobilePhone: user.mobilePhone,
+        landLine: user.landLine,
+        created: user.createdAt.toISOString(),
+        lastLogin: user.lastLoginAt?.toISOString() ?? null,
+        settings: settings
+            ? {
+                  dateFormat: settings.dateFormat,
+                  timeFormat: settings.timeFormat,
+                  lengthFormat: settings.lengthFormat,
+                  weightFormat: settings.weightFormat,
+                  numberFormat: settings.numberFormat,
+              }
+            : null,
+        permissions: caller.assignments.map((assignment) => ({
+            id: assignment.id,
+            role: {
+                id: assignment.role.id,
+                name: assignment.role.name,
+                actions: assignment.role.actions,
+                context: assignment.role.contexts[0] ?? 'DEPOT',
+            },
+            scope: assignment.scopePath === '' && assignment.role.contexts.includes('ADMIN') ? 'ADMIN' : scopeLevelOf(assignment.scopePath),
+            path: assignment.scopePath,
+            scopeDetails: { name: names.get(assignment.scopePath) ?? assignment.scopePath },
+        })),
+        actions: caller.actions,
+        tenants: tenantRows,
+    };
+}
+
+/**
+ * Records the sign-in time the first time a session's token is seen, so "last login"
+ * works the same with the embedded endpoint and with a real Cognito pool.
+ */
+export async function recordLogin(db: Queryable, userId: string, authTime: Date): Promise<void> {
+    await db.update(users).set({ lastLoginAt: authTime }).where(eq(users.id, userId));
+}

@@ -1,6 +1,7 @@
 import Fastify from 'fastify';
 import app from './app.js';
 import { ConfigError, loadConfig, type AppConfig } from './config.js';
+import { ensureTechnicalRoles } from './db/bootstrap.js';
 import { openDatabase } from './db/client.js';
 import { seedDemoIfEmpty } from './demo/seed.js';
 
@@ -28,6 +29,7 @@ async function main() {
     }
     const fastify = Fastify({ logger: loggerOptions(config), trustProxy: false, disableRequestLogging: config.env === 'production' });
     const database = await openDatabase(config.database);
+    await ensureTechnicalRoles(database.db);
     const demoLogins = config.demo.enabled ? await seedDemoIfEmpty(database.db, { seed: config.demo.seed, log: fastify.log }) : [];
     await fastify.register(app, { config, database });
 

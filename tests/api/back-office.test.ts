@@ -45,9 +45,10 @@ describe('GET /api/users/me', () => {
         expect(status).toBe(200);
         expect(body).toMatchObject({ id: 'user-admin', email: 'admin@fixture.test', firstName: 'admin', lastName: 'Fixture', initials: 'AF', settings: null });
         expect(body.actions.ADMIN).toEqual(['admin']);
+        // Sorted by name (shell §3): "North One Italia" before "North Parcel".
         expect(body.tenants).toEqual([
-            { id: ids.north, name: 'North Parcel' },
             { id: ids.north1, name: 'North One Italia' },
+            { id: ids.north, name: 'North Parcel' },
         ]);
         expect(body.permissions).toEqual([
             { id: 'perm-admin-0', role: { id: 'role-admin', name: 'Admin', actions: ['admin'], context: 'ADMIN' }, scope: 'ADMIN', path: '', scopeDetails: { name: '*' } },

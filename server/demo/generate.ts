@@ -1,0 +1,61 @@
+import { generateStaff } from './backoffice.js';
+import { depotConfigRevisions, tenantConfigRevisions } from './configs.js';
+import { demoOrganisations } from './data/organisations.js';
+import { generateFleet, type TakenContacts } from './fleet.js';
+import { demoLogins } from './logins.js';
+import { generateOrganisations } from './organisations.js';
+import { createRandom } from './random.js';
+import { generateSubcontractors } from './subcontractors.js';
+import type { DemoCounts, DemoDataSet } from './types.js';
+
+/** Row counts of a data set, for logs and the audit entry. */
+export function countDemoData(data: DemoDataSet): DemoCounts {
+    return {
+        tenants: data.tenants.length,
+        depotGroups: data.depotGroups.length,
+        depots: data.depots.length,
+        subcontractors: data.subcontractors.length,
+        vehicles: data.vehicles.length,
+        users: data.users.length,
+        identities: data.identities.length,
+        permissionAssignments: data.permissionAssignments.length,
+        tenantConfigRevisions: data.tenantConfigRevisions.length,
+        depotConfigRevisions: data.depotConfigRevisions.length,
+        auditLog: data.auditLog.length,
+    };
+}
+
+/**
+ * The whole demo data set for a seed: organisations, regions, depots, subcontractors, vehicles,
+ * drivers and courier accounts, back-office staff with their roles, client configurations and
+ * the demo sign-ins. Pure: no I/O, no clock; the same seed gives deep-equal data. Each part
+ * draws from its own random stream, so extending one part leaves the others unchanged.
+ */
+export function generateDemoData(seed: string): DemoDataSet {
+    const organisations = generateOrganisations(createRandom(seed, 'organisations'));
+    const subcontractors = generateSubcontractors(createRandom(seed, 'subcontractors'), organisations.depots);
+    const taken: TakenContacts = { usernames: new Set(), phones: new Set(), emails: new Set() };
+    const staff = generateStaff(createRandom(seed, 'staff'), demoOrganisations, organisations.depots, subcontractors, taken);
+    const fleet = generateFleet(createRandom(seed, 'fleet'), subcontractors, taken);
+    const adminIdOf = (tenantId: string) =>
+        staff.staff.find((member) => member.user.tenantId === tenantId && member.roleIds.includes('role-organization-admin'))?.user.id ?? null;
+    const configs = createRandom(seed, 'configs');
+    const data: DemoDataSet = {
+        seed,
+        tenants: organisations.tenants,
+        depotGroups: organisations.depotGroups,
+        depots: organisations.depots.map((depot) => depot.row),
+        subcontractors: subcontractors.map((suco) => suco.row),
+        vehicles: fleet.vehicles,
+        users: [...staff.users, ...fleet.users],
+        identities: [...staff.identities, ...fleet.identities],
+        permissionAssignments: [...staff.permissionAssignments, ...fleet.permissionAssignments],
+        tenantConfigRevisions: tenantConfigRevisions(configs, demoOrganisations, adminIdOf),
+        depotConfigRevisions: depotConfigRevisions(configs, organisations.depots, adminIdOf),
+        auditLog: [],
+        logins: demoLogins(staff.staff),
+    };
+    const counts = countDemoData(data);
+    data.auditLog.push({ id: configs.id(), action: 'demo-seed', entityType: 'demo', changes: { ...counts, auditLog: 1 } });
+    return data;
+}

@@ -1,0 +1,55 @@
+import type {
+    auditLog,
+    depotConfigRevisions,
+    depotGroups,
+    depots,
+    permissionAssignments,
+    subcontractors,
+    tenantConfigRevisions,
+    tenants,
+    users,
+    vehicles,
+} from '../db/schema/index.js';
+import type { NewIdentity } from '../identity/directory.js';
+
+/** One demo sign-in printed at start: a representative user of one role. */
+export interface DemoLogin {
+    role: string;
+    email: string;
+    password: string;
+    userType: string;
+}
+
+export type TenantRow = typeof tenants.$inferInsert;
+export type DepotGroupRow = typeof depotGroups.$inferInsert;
+export type DepotRow = typeof depots.$inferInsert;
+export type SubcontractorRow = typeof subcontractors.$inferInsert;
+export type VehicleRow = typeof vehicles.$inferInsert;
+export type UserRow = typeof users.$inferInsert;
+export type PermissionAssignmentRow = typeof permissionAssignments.$inferInsert;
+export type TenantConfigRevisionRow = typeof tenantConfigRevisions.$inferInsert;
+export type DepotConfigRevisionRow = typeof depotConfigRevisions.$inferInsert;
+export type AuditLogRow = typeof auditLog.$inferInsert;
+
+/** Identities carry their sub, which users.identity_sub points at. */
+export type DemoIdentity = NewIdentity & { sub: string };
+
+/** Everything the demo seed writes, as plain rows; deterministic for a seed. */
+export interface DemoDataSet {
+    seed: string;
+    tenants: TenantRow[];
+    depotGroups: DepotGroupRow[];
+    depots: DepotRow[];
+    subcontractors: SubcontractorRow[];
+    vehicles: VehicleRow[];
+    users: UserRow[];
+    identities: DemoIdentity[];
+    permissionAssignments: PermissionAssignmentRow[];
+    tenantConfigRevisions: TenantConfigRevisionRow[];
+    depotConfigRevisions: DepotConfigRevisionRow[];
+    auditLog: AuditLogRow[];
+    logins: DemoLogin[];
+}
+
+/** Row counts of a data set, for logs and the audit entry. */
+export type DemoCounts = Record<Exclude<keyof DemoDataSet, 'seed' | 'logins'>, number>;

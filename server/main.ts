@@ -27,7 +27,7 @@ async function main() {
         }
         throw error;
     }
-    const fastify = Fastify({ logger: loggerOptions(config), trustProxy: false, disableRequestLogging: config.env === 'production' });
+    const fastify = Fastify({ logger: loggerOptions(config), trustProxy: false });
     const database = await openDatabase(config.database);
     await ensureTechnicalRoles(database.db);
     const demoLogins = config.demo.enabled ? await seedDemoIfEmpty(database.db, { seed: config.demo.seed, log: fastify.log }) : [];
@@ -58,7 +58,9 @@ async function main() {
     lines.push(database.driver === 'pglite' ? `Database: embedded PGlite in ${config.database.dataDir}` : 'Database: PostgreSQL (DATABASE_URL)');
     if (demoLogins.length > 0) {
         lines.push('\nDemo sign-ins (demo mode only; never created when NODE_ENV=production):');
-        for (const login of demoLogins) lines.push(`  ${login.role.padEnd(34)} ${login.email.padEnd(44)} ${login.password}`);
+        const roleWidth = Math.max(...demoLogins.map((login) => login.role.length));
+        const emailWidth = Math.max(...demoLogins.map((login) => login.email.length));
+        for (const login of demoLogins) lines.push(`  ${login.role.padEnd(roleWidth)}  ${login.email.padEnd(emailWidth)}  ${login.password}`);
     }
     console.log(lines.join('\n') + '\n');
 }

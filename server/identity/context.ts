@@ -1,0 +1,26 @@
+import type { FastifyRequest } from 'fastify';
+import type { AppConfig } from '../config.js';
+import type { Database } from '../db/client.js';
+import { CognitoError } from './cognito-error.js';
+import type { KeyStore } from './keys.js';
+import type { AccessTokenVerifier } from './verify.js';
+
+/** Everything an operation of the embedded endpoint needs. */
+export interface IdentityContext {
+    db: Database;
+    config: AppConfig['identity'];
+    keys: KeyStore;
+    verifyAccess: AccessTokenVerifier;
+}
+
+export interface OperationContext extends IdentityContext {
+    request: FastifyRequest;
+}
+
+/**
+ * Our only app client. Cognito answers an unknown client id with ResourceNotFoundException;
+ * we do the same.
+ */
+export function assertClient(ctx: IdentityContext, clientId: string): void {
+    if (clientId !== ctx.config.clientId) throw new CognitoError('ResourceNotFoundException', `User pool client ${clientId} does not exist.`);
+}

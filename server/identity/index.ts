@@ -1,0 +1,31 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { AppConfig } from '../config.js';
+import endpoint from './endpoint.js';
+import { createKeyStore } from './keys.js';
+import type { IdentityService } from './types.js';
+import { createAccessTokenVerifier } from './verify.js';
+
+export interface IdentityPluginOptions {
+    config: AppConfig['identity'];
+    /** Where the embedded endpoint is served; fastify-plugin ignores `prefix`, so it is applied to the child here. */
+    prefix?: string;
+}
+
+/**
+ * Identity: decorates `fastify.identity` (access-token verification for every service) and, in
+ * embedded mode, serves the Cognito-compatible endpoint. In `cognito` mode tokens are checked
+ * against the external pool's JWKS and no route is served.
+ */
+async function identity(fastify: FastifyInstance, opts: IdentityPluginOptions) {
+    const { config } = opts;
+    const embedded = config.mode === 'embedded' ? { db: fastify.db, keys: createKeyStore(fastify.db, config) } : undefined;
+    const verifyAccess = createAccessTokenVerifier(config, embedded);
+    const service: IdentityService = { verifyAccessToken: async (token) => (await verifyAccess(token)).token };
+    fastify.decorate('identity', service);
+    if (embedded) {
+        await fastify.register(endpoint, { prefix: opts.prefix ?? '/cognito-idp', context: { ...embedded, config, verifyAccess } });
+    }
+}
+
+export default fp(identity, { name: 'identity', dependencies: ['database'] });

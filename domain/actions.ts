@@ -1,12 +1,17 @@
 /**
- * Action (feature) codes of shell §6 and domain §6. `requires` lists codes an action depends
- * on (e.g. driver actions need r:suco). The permission model in permissions.ts reads them.
+ * Action (feature) codes of shell §6 and domain §6. The permission model
+ * (permissionChecks.ts) reads `requires` and `grantedWith` from here.
  */
 
 export interface ActionDefinition {
     code: string;
     contexts: readonly ('ADMIN' | 'TENANT' | 'DEPOT' | 'SUBCONTRACTOR')[];
+    /** Codes that must be granted at the same scope too, or this one is not granted (driver actions need r:suco). */
     requires?: readonly string[];
+    /** Held automatically wherever one of these is granted (can-assign-permission with c:/u: of users). */
+    grantedWith?: readonly string[];
+    /** The feature's page is offered on large screens only (shell §2.6, §6). */
+    desktopOnly?: true;
 }
 
 const depot = ['DEPOT', 'TENANT'] as const;
@@ -18,7 +23,7 @@ export const actionCatalogue: readonly ActionDefinition[] = [
     { code: 'super-admin', contexts: ['ADMIN'], requires: ['admin'] },
     { code: 'tenant-admin', contexts: tenant },
     // live status, daily activities, tours
-    { code: 'r:depot-landing-page', contexts: depot },
+    { code: 'r:depot-landing-page', contexts: depot, desktopOnly: true },
     { code: 'r:tour', contexts: depot },
     { code: 'r:live-status-map', contexts: depot, requires: ['r:tour'] },
     { code: 'r:tour-details', contexts: depot, requires: ['r:tour'] },
@@ -46,19 +51,20 @@ export const actionCatalogue: readonly ActionDefinition[] = [
     { code: 'r:driver', contexts: all, requires: ['r:suco'] },
     { code: 'c:driver', contexts: all, requires: ['r:suco', 'r:driver'] },
     { code: 'u:driver', contexts: all, requires: ['r:suco', 'r:driver'] },
-    { code: 'd:driver', contexts: all, requires: ['r:suco', 'r:driver'] },
+    { code: 'd:driver', contexts: all, requires: ['r:suco', 'r:driver', 'can-assign-permission'] },
     // back-office users and courier accounts
     { code: 'r:bo-user', contexts: depot },
     { code: 'c:bo-user', contexts: depot, requires: ['r:bo-user'] },
     { code: 'u:bo-user', contexts: depot, requires: ['r:bo-user'] },
-    { code: 'd:bo-user', contexts: depot, requires: ['r:bo-user'] },
+    { code: 'd:bo-user', contexts: depot, requires: ['r:bo-user', 'can-assign-permission'] },
     { code: 'r:temp-driver', contexts: depot },
     { code: 'c:temp-driver', contexts: depot, requires: ['r:temp-driver'] },
     { code: 'u:temp-driver', contexts: depot, requires: ['r:temp-driver'] },
-    { code: 'd:temp-driver', contexts: depot, requires: ['r:temp-driver'] },
+    { code: 'd:temp-driver', contexts: depot, requires: ['r:temp-driver', 'can-assign-permission'] },
     { code: 'activate-user', contexts: depot },
     { code: 'deactivate-user', contexts: depot },
-    { code: 'can-assign-permission', contexts: all },
+    // Deleting a user (d:*) requires can-assign-permission at that scope (domain §6).
+    { code: 'can-assign-permission', contexts: all, grantedWith: ['c:bo-user', 'u:bo-user', 'c:temp-driver', 'u:temp-driver', 'c:driver', 'u:driver'] },
     { code: 'can-remove-permission', contexts: all },
     // places and planning
     { code: 'r:better-planner', contexts: depot },
@@ -87,6 +93,16 @@ export const actionCatalogue: readonly ActionDefinition[] = [
 
 export const actionCodes: readonly string[] = actionCatalogue.map((action) => action.code);
 
+const byCode = new Map(actionCatalogue.map((action) => [action.code, action]));
+
 export function isKnownAction(code: string): boolean {
-    return actionCodes.includes(code);
+    return byCode.has(code);
 }
+
+/** The catalogue entry of a code; undefined for codes the catalogue does not know. */
+export function actionDefinition(code: string): ActionDefinition | undefined {
+    return byCode.get(code);
+}
+
+/** Codes whose pages are offered on large screens only. */
+export const desktopOnlyActions: readonly string[] = actionCatalogue.filter((action) => action.desktopOnly).map((action) => action.code);

@@ -49,6 +49,24 @@ export function isAdmin(actions: ProfileActions): boolean {
     return actions.ADMIN.includes(ADMIN_ACTION);
 }
 
+/** A super admin is an admin that also holds 'super-admin' (shell §6). */
+export function isSuperAdmin(actions: ProfileActions): boolean {
+    return isAdmin(actions) && actions.ADMIN.includes(SUPER_ADMIN_ACTION);
+}
+
+export const DEPOT_PATH_LENGTH = 4;
+export const SUBCONTRACTOR_PATH_LENGTH = 5;
+
+/** A subcontractor scope: `tenant.country.group.depot.subcontractor` (domain §3: five parts). */
+export function isSubcontractorPath(path: string): boolean {
+    return splitScopePath(path).length === SUBCONTRACTOR_PATH_LENGTH;
+}
+
+/** The depot part of a path: at most its first four segments. */
+function depotPart(path: string): string {
+    return splitScopePath(path).slice(0, DEPOT_PATH_LENGTH).join('.');
+}
+
 export function isTenantAdmin(actions: ProfileActions): boolean {
     return Object.values(actions.TENANT).some((codes) => codes.includes(TENANT_ADMIN_ACTION));
 }
@@ -72,8 +90,9 @@ export function contextsOf(actions: ProfileActions): AppContext[] {
 /**
  * Scope paths under which the user may see depots: `'ALL'` for admins, otherwise a list of
  * path prefixes. Tenant-level scopes reveal a whole organisation only to tenant admins and
- * holders of r:tenant-dcs; depot scopes reveal what they cover; a subcontractor scope
- * reveals its depot.
+ * holders of r:tenant-dcs; depot scopes reveal what they cover (a depot role on a
+ * subcontractor path reveals its depot); a subcontractor scope reveals its depot, and only a
+ * five-part subcontractor path counts as one.
  */
 export function visibleDepotScopes(actions: ProfileActions): 'ALL' | string[] {
     if (isAdmin(actions)) return 'ALL';
@@ -86,10 +105,10 @@ export function visibleDepotScopes(actions: ProfileActions): 'ALL' | string[] {
     }
     for (const path of Object.keys(actions.DEPOT)) {
         if (path === '') return 'ALL';
-        prefixes.add(path);
+        prefixes.add(depotPart(path));
     }
     for (const path of Object.keys(actions.SUBCONTRACTOR)) {
-        prefixes.add(splitScopePath(path).slice(0, 4).join('.'));
+        if (isSubcontractorPath(path)) prefixes.add(depotPart(path));
     }
     return minimalPrefixes([...prefixes]);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assignedScopes, buildProfileActions, contextsOf, minimalPrefixes, tenantIdsOf, visibleDepotScopes } from '../../domain/permissions.js';
+import { assignedScopes, buildProfileActions, contextsOf, isSubcontractorPath, isSuperAdmin, minimalPrefixes, tenantIdsOf, visibleDepotScopes } from '../../domain/permissions.js';
 
 const admin = buildProfileActions([{ contexts: ['ADMIN'], actions: ['admin'], scopePath: '' }]);
 const tenantAdmin = buildProfileActions([{ contexts: ['TENANT'], actions: ['tenant-admin'], scopePath: 't1' }]);
@@ -36,6 +36,18 @@ describe('profile actions', () => {
         expect(visibleDepotScopes(depotUser)).toEqual(['t1.DE.g1']);
         expect(visibleDepotScopes(sucoUser)).toEqual(['t1.DE.g1.d1']);
         expect(visibleDepotScopes(buildProfileActions([{ contexts: ['TENANT'], actions: ['tenant-admin'], scopePath: '' }]))).toBe('ALL');
+    });
+
+    it('reveals the depot of a depot role on a subcontractor path, and nothing for a subcontractor role off a subcontractor path', () => {
+        expect(visibleDepotScopes(buildProfileActions([{ contexts: ['DEPOT'], actions: ['r:tour'], scopePath: 't1.DE.g1.d1.s1' }]))).toEqual(['t1.DE.g1.d1']);
+        expect(visibleDepotScopes(buildProfileActions([{ contexts: ['SUBCONTRACTOR'], actions: ['r:suco'], scopePath: 't1.DE.g1' }]))).toEqual([]);
+        expect(isSubcontractorPath('t1.DE.g1.d1.s1')).toBe(true);
+        expect(isSubcontractorPath('t1.DE.g1.d1')).toBe(false);
+    });
+
+    it('tells super admins apart', () => {
+        expect(isSuperAdmin(buildProfileActions([{ contexts: ['ADMIN'], actions: ['admin', 'super-admin'], scopePath: '' }]))).toBe(true);
+        expect(isSuperAdmin(admin)).toBe(false);
     });
 
     it('lists tenants and assigned scopes', () => {

@@ -1,3 +1,4 @@
+import { hkdfSync, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Type, type Static } from 'typebox';
@@ -27,6 +28,13 @@ export const EnvSchema = Type.Object({
     IDENTITY_KEY_SECRET: Type.Optional(Type.String({ minLength: 32 })),
     ACCESS_TOKEN_TTL_SECONDS: Type.Integer({ minimum: 300, maximum: 86_400, default: 3600 }),
     REFRESH_TOKEN_TTL_SECONDS: Type.Integer({ minimum: 3600, maximum: 2_592_000, default: 43_200 }),
+    IDENTITY_ADMIN_ACCESS_KEY_ID: Type.Optional(Type.String({ pattern: '^[A-Z0-9]{16,128}$' })),
+    IDENTITY_ADMIN_SECRET_ACCESS_KEY: Type.Optional(Type.String({ minLength: 32, maxLength: 128 })),
+    TEMP_PASSWORD_VALIDITY_DAYS: Type.Integer({ minimum: 1, maximum: 365, default: 3 }),
+    IDENTITY_SIGN_IN_LIMIT_PER_MINUTE: Type.Integer({ minimum: 1, maximum: 100_000, default: 30 }),
+    IDENTITY_PASSWORD_LIMIT_PER_MINUTE: Type.Integer({ minimum: 1, maximum: 100_000, default: 10 }),
+    SMTP_URL: Type.Optional(Type.String({ pattern: '^smtps?://' })),
+    MAIL_FROM: Type.String({ minLength: 3, maxLength: 320, default: 'Parcel back office <no-reply@localhost>' }),
     BACK_OFFICE_BASE_URL: Type.String({ minLength: 1, default: '/api' }),
     TENANT_ADMIN_BASE_URL: Type.String({ minLength: 1, default: '/tenant-admin/v1' }),
     DATA_GATEWAY_BASE_URL: Type.String({ minLength: 1, default: '/data-gateway/api/v1/backoffice' }),
@@ -72,9 +80,52 @@ export interface AppConfig {
         keySecret?: string;
         accessTokenTtlSeconds: number;
         refreshTokenTtlSeconds: number;
+        /** Credentials the embedded endpoint accepts on SigV4-signed Admin* calls (see adminCredentials). */
+        admin: AdminCredentials;
+        temporaryPasswordValidityDays: number;
+        /** Per-IP requests per minute: sign-in and challenge answers; password change and reset. */
+        rateLimits: { signInPerMinute: number; passwordPerMinute: number };
+        /** Where invitation e-mails send people to sign in. */
+        signInUrl: string;
     };
+    mail: { smtpUrl?: string; from: string };
     browser: BrowserConfig;
     shutdownTimeoutMs: number;
+}
+
+/** Static AWS-style credentials of the embedded endpoint's admin API. */
+export interface AdminCredentials {
+    accessKeyId: string;
+    secretAccessKey: string;
+    /** configured: from the environment; derived: HKDF of IDENTITY_KEY_SECRET; ephemeral: random, this process only. */
+    source: 'configured' | 'derived' | 'ephemeral';
+}
+
+const KEY_ID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+
+function keyIdFrom(bytes: Buffer): string {
+    return `LOCAL${[...bytes].map((byte) => KEY_ID_ALPHABET[byte & 31]).join('')}`;
+}
+
+/**
+ * The admin credentials: configured ones, else derived from IDENTITY_KEY_SECRET (stable across
+ * app servers and restarts), else random per boot, kept in this process's memory only and used
+ * by its in-process admin client. Never a constant in code.
+ */
+function adminCredentials(env: Env): AdminCredentials {
+    if (env.IDENTITY_ADMIN_ACCESS_KEY_ID && env.IDENTITY_ADMIN_SECRET_ACCESS_KEY) {
+        return { accessKeyId: env.IDENTITY_ADMIN_ACCESS_KEY_ID, secretAccessKey: env.IDENTITY_ADMIN_SECRET_ACCESS_KEY, source: 'configured' };
+    }
+    const keySecret = env.IDENTITY_KEY_SECRET;
+    if (keySecret) {
+        const derive = (info: string, length: number) => Buffer.from(hkdfSync('sha256', keySecret, Buffer.alloc(0), info, length));
+        return {
+            accessKeyId: keyIdFrom(derive('identity admin access key id', 15)),
+            secretAccessKey: derive('identity admin secret access key', 30).toString('base64url'),
+            source: 'derived',
+        };
+    }
+    return { accessKeyId: keyIdFrom(randomBytes(15)), secretAccessKey: randomBytes(30).toString('base64url'), source: 'ephemeral' };
 }
 
 export class ConfigError extends Error {
@@ -119,6 +170,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     if (production && mode === 'embedded' && !env.IDENTITY_KEY_SECRET) {
         problems.push('IDENTITY_KEY_SECRET: required when NODE_ENV=production and the embedded identity endpoint is used');
     }
+    if (Boolean(env.IDENTITY_ADMIN_ACCESS_KEY_ID) !== Boolean(env.IDENTITY_ADMIN_SECRET_ACCESS_KEY)) {
+        problems.push('IDENTITY_ADMIN_ACCESS_KEY_ID and IDENTITY_ADMIN_SECRET_ACCESS_KEY: set both or neither');
+    }
     if (problems.length > 0) throw new ConfigError(problems);
 
     const publicUrl = env.PUBLIC_URL ?? `http://${env.HOST.includes(':') ? `[${env.HOST}]` : env.HOST}:${env.PORT}`;
@@ -144,7 +198,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
             keySecret: env.IDENTITY_KEY_SECRET,
             accessTokenTtlSeconds: env.ACCESS_TOKEN_TTL_SECONDS,
             refreshTokenTtlSeconds: env.REFRESH_TOKEN_TTL_SECONDS,
+            admin: adminCredentials(env),
+            temporaryPasswordValidityDays: env.TEMP_PASSWORD_VALIDITY_DAYS,
+            rateLimits: { signInPerMinute: env.IDENTITY_SIGN_IN_LIMIT_PER_MINUTE, passwordPerMinute: env.IDENTITY_PASSWORD_LIMIT_PER_MINUTE },
+            signInUrl: `${publicUrl}/login`,
         },
+        mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
         browser: {
             versionId,
             cognito: {

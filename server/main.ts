@@ -4,6 +4,7 @@ import { ConfigError, loadConfig, type AppConfig } from './config.js';
 import { ensureTechnicalRoles } from './db/bootstrap.js';
 import { openDatabase } from './db/client.js';
 import { seedDemoIfEmpty } from './demo/seed.js';
+import { createMailSender } from './mail/sender.js';
 
 /** Pino options: request ids, and never a token, password or cookie in the log. */
 export function loggerOptions(config: AppConfig) {
@@ -32,6 +33,7 @@ async function main() {
     await ensureTechnicalRoles(database.db);
     const demoLogins = config.demo.enabled ? await seedDemoIfEmpty(database.db, { seed: config.demo.seed, log: fastify.log }) : [];
     await fastify.register(app, { config, database });
+    const mailSender = createMailSender({ db: database.db, smtpUrl: config.mail.smtpUrl, from: config.mail.from, log: fastify.log });
 
     let closing = false;
     const shutdown = async (signal: string) => {
@@ -43,6 +45,7 @@ async function main() {
             process.exit(1);
         }, config.shutdownTimeoutMs);
         timer.unref();
+        await mailSender.stop();
         await fastify.close();
         await database.close();
         process.exit(0);
@@ -51,6 +54,7 @@ async function main() {
     process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
     await fastify.listen({ host: config.host, port: config.port });
+    mailSender.start();
     const address = fastify.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
     const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;

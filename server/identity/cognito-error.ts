@@ -9,7 +9,21 @@ export type CognitoErrorName =
     | 'ResourceNotFoundException'
     | 'UnknownOperationException'
     | 'UnsupportedTokenTypeException'
-    | 'InternalErrorException';
+    | 'InternalErrorException'
+    | 'CodeMismatchException'
+    | 'ExpiredCodeException'
+    | 'InvalidPasswordException'
+    | 'LimitExceededException'
+    | 'TooManyRequestsException'
+    | 'EnableSoftwareTokenMFAException'
+    | 'UsernameExistsException'
+    | 'UserNotFoundException'
+    | 'UnsupportedUserStateException'
+    // SigV4 refusals of the admin API, as AWS JSON services name them.
+    | 'MissingAuthenticationTokenException'
+    | 'IncompleteSignatureException'
+    | 'UnrecognizedClientException'
+    | 'InvalidSignatureException';
 
 /** A fault answered in Cognito's JSON 1.1 error envelope (always 400 unless it is ours). */
 export class CognitoError extends Error {
@@ -25,6 +39,10 @@ export class CognitoError extends Error {
 
 export const invalidParameter = (message: string) => new CognitoError('InvalidParameterException', message);
 export const notAuthorized = (message: string) => new CognitoError('NotAuthorizedException', message);
+
+/** Cognito's answer to an unknown, expired, used or foreign challenge Session. */
+export const SESSION_EXPIRED = 'Invalid session for the user, session is expired.';
+export const sessionExpired = () => notAuthorized(SESSION_EXPIRED);
 
 export const AMZ_JSON = 'application/x-amz-json-1.1';
 

@@ -15,6 +15,8 @@ export interface IdentityContext {
 
 export interface OperationContext extends IdentityContext {
     request: FastifyRequest;
+    /** Admin operations: the access key id whose SigV4 signature was verified. */
+    adminAccessKeyId?: string;
 }
 
 /**
@@ -23,4 +25,9 @@ export interface OperationContext extends IdentityContext {
  */
 export function assertClient(ctx: IdentityContext, clientId: string): void {
     if (clientId !== ctx.config.clientId) throw new CognitoError('ResourceNotFoundException', `User pool client ${clientId} does not exist.`);
+}
+
+/** Our only user pool, for the admin API. */
+export function assertUserPool(ctx: IdentityContext, userPoolId: string): void {
+    if (userPoolId !== ctx.config.userPoolId) throw new CognitoError('ResourceNotFoundException', `User pool ${userPoolId} does not exist.`);
 }

@@ -14,6 +14,10 @@ export interface NewIdentity {
     attributes?: Record<string, string>;
     /** Fixed sub, e.g. for deterministic demo data; random otherwise. */
     sub?: string;
+    /** Default: true when an e-mail is given (addresses entered by administrators). */
+    emailVerified?: boolean;
+    /** FORCE_CHANGE_PASSWORD identities: when the temporary password stops working. */
+    temporaryPasswordExpiresAt?: Date | null;
 }
 
 export function canonicalUsername(username: string): string {
@@ -28,10 +32,11 @@ export async function createIdentities(db: Queryable, identities: NewIdentity[])
             sub: identity.sub ?? randomUUID(),
             username: canonicalUsername(identity.username),
             email: identity.email ? identity.email.toLowerCase() : null,
-            emailVerified: Boolean(identity.email),
+            emailVerified: identity.emailVerified ?? Boolean(identity.email),
             passwordHash: identity.password ? await hashPassword(identity.password) : null,
             status: identity.status ?? 'CONFIRMED',
             attributes: identity.attributes ?? {},
+            temporaryPasswordExpiresAt: identity.temporaryPasswordExpiresAt ?? null,
         })),
     );
     for (let start = 0; start < rows.length; start += 500) {
@@ -45,5 +50,11 @@ export type Identity = typeof identityUsers.$inferSelect;
 /** The identity signing in with this name (matched case-insensitively through `canonicalUsername`). */
 export async function findIdentityByUsername(db: Queryable, username: string): Promise<Identity | undefined> {
     const [identity] = await db.select().from(identityUsers).where(eq(identityUsers.username, canonicalUsername(username))).limit(1);
+    return identity;
+}
+
+/** The identity with this sub, or undefined. */
+export async function findIdentityBySub(db: Queryable, sub: string): Promise<Identity | undefined> {
+    const [identity] = await db.select().from(identityUsers).where(eq(identityUsers.sub, sub)).limit(1);
     return identity;
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppConfig } from '../config.js';
+import { createCognitoAdminClient, createIdentityAdmin } from './admin-client.js';
 import endpoint from './endpoint.js';
 import { createKeyStore } from './keys.js';
 import type { IdentityService } from './types.js';
@@ -13,9 +14,10 @@ export interface IdentityPluginOptions {
 }
 
 /**
- * Identity: decorates `fastify.identity` (access-token verification for every service) and, in
+ * Identity: decorates `fastify.identity` (access-token verification for every service) and
+ * `fastify.identityAdmin` (identity management through the AWS SDK's Admin calls), and, in
  * embedded mode, serves the Cognito-compatible endpoint. In `cognito` mode tokens are checked
- * against the external pool's JWKS and no route is served.
+ * against the external pool's JWKS, admin calls go to the real pool, and no route is served.
  */
 async function identity(fastify: FastifyInstance, opts: IdentityPluginOptions) {
     const { config } = opts;
@@ -23,6 +25,9 @@ async function identity(fastify: FastifyInstance, opts: IdentityPluginOptions) {
     const verifyAccess = createAccessTokenVerifier(config, embedded);
     const service: IdentityService = { verifyAccessToken: async (token) => (await verifyAccess(token)).token };
     fastify.decorate('identity', service);
+    const adminClient = createCognitoAdminClient(fastify, config);
+    fastify.decorate('identityAdmin', createIdentityAdmin(adminClient, config.userPoolId));
+    fastify.addHook('onClose', async () => adminClient.destroy());
     if (embedded) {
         await fastify.register(endpoint, { prefix: opts.prefix ?? '/cognito-idp', context: { ...embedded, config, verifyAccess } });
     }

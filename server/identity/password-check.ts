@@ -1,11 +1,8 @@
-import { eq } from 'drizzle-orm';
-import type { Database } from '../db/client.js';
-import { identityUsers } from '../db/schema/index.js';
 import { auditIdentityEvent } from './audit.js';
 import { notAuthorized } from './cognito-error.js';
 import type { OperationContext } from './context.js';
 import { findIdentityByUsername, type Identity } from './directory.js';
-import { afterFailure, CLEARED_LOCKOUT, isLocked, type LockoutState } from './lockout.js';
+import { claimLockoutAttempt, clearLockout } from './lockout-store.js';
 import { verifyPassword } from './passwords.js';
 
 export const INCORRECT_CREDENTIALS = 'Incorrect username or password.';
@@ -15,22 +12,23 @@ export const PASSWORD_ATTEMPTS_EXCEEDED = 'Password attempts exceeded';
 const DUMMY_HASH = '$argon2id$v=19$m=19456,p=1,t=2$cq0mfXWRZ9RWKi2ZkM/CJw$oqhqNZ+cnpHcbfK/gScZPZFTyr7WVaI8rFca/JD8AJI';
 
 /**
- * Counts the attempt as failed before the (slow) password check, under a row lock, so parallel
- * guesses cannot all slip in before the lock; a right password clears the count again.
- * Returns 'locked' without touching the state while a lock runs.
+ * Checks the password of a known identity with Cognito's lockout (protocol §5.1): the attempt
+ * is counted before the slow check and cleared when the password is right. Used by sign-in
+ * and by ChangePassword (the previous password), so both count toward the same lockout.
  */
-async function claimAttempt(db: Database, sub: string, now: Date): Promise<LockoutState | 'locked'> {
-    return db.transaction(async (tx) => {
-        const [state] = await tx
-            .select({ failedAttempts: identityUsers.failedAttempts, lastFailedAt: identityUsers.lastFailedAt, lockedUntil: identityUsers.lockedUntil })
-            .from(identityUsers)
-            .where(eq(identityUsers.sub, sub))
-            .for('update');
-        if (!state || isLocked(state, now)) return 'locked';
-        const next = afterFailure(state, now);
-        await tx.update(identityUsers).set(next).where(eq(identityUsers.sub, sub));
-        return next;
-    });
+export async function verifyIdentityPassword(ctx: OperationContext, identity: Identity, password: string, flow: string): Promise<void> {
+    const { db, request } = ctx;
+    const claim = await claimLockoutAttempt(db, identity.sub, 'password', new Date());
+    if (claim === 'locked') {
+        await auditIdentityEvent(db, request, { action: 'sign-in-locked', sub: identity.sub, flow, reason: 'attempt-while-locked' });
+        throw notAuthorized(PASSWORD_ATTEMPTS_EXCEEDED);
+    }
+    if (!identity.passwordHash || !(await verifyPassword(identity.passwordHash, password))) {
+        await auditIdentityEvent(db, request, { action: 'sign-in-failed', sub: identity.sub, flow, reason: 'wrong-password' });
+        if (claim.lockedUntil) await auditIdentityEvent(db, request, { action: 'sign-in-locked', sub: identity.sub, flow, reason: 'lock-started' });
+        throw notAuthorized(INCORRECT_CREDENTIALS);
+    }
+    await clearLockout(db, identity.sub, 'password');
 }
 
 /**
@@ -46,17 +44,7 @@ export async function checkPassword(ctx: OperationContext, username: string, pas
         await auditIdentityEvent(db, request, { action: 'sign-in-failed', sub: identity?.sub, flow, reason: identity ? 'no-password' : 'unknown-user' });
         throw notAuthorized(INCORRECT_CREDENTIALS);
     }
-    const claim = await claimAttempt(db, identity.sub, new Date());
-    if (claim === 'locked') {
-        await auditIdentityEvent(db, request, { action: 'sign-in-locked', sub: identity.sub, flow, reason: 'attempt-while-locked' });
-        throw notAuthorized(PASSWORD_ATTEMPTS_EXCEEDED);
-    }
-    if (!(await verifyPassword(identity.passwordHash, password))) {
-        await auditIdentityEvent(db, request, { action: 'sign-in-failed', sub: identity.sub, flow, reason: 'wrong-password' });
-        if (claim.lockedUntil) await auditIdentityEvent(db, request, { action: 'sign-in-locked', sub: identity.sub, flow, reason: 'lock-started' });
-        throw notAuthorized(INCORRECT_CREDENTIALS);
-    }
-    await db.update(identityUsers).set(CLEARED_LOCKOUT).where(eq(identityUsers.sub, identity.sub));
+    await verifyIdentityPassword(ctx, identity, password, flow);
     if (!identity.enabled) {
         await auditIdentityEvent(db, request, { action: 'sign-in-failed', sub: identity.sub, flow, reason: 'disabled' });
         throw notAuthorized('User is disabled.');

@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { and, eq, isNull, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, ne, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../db/client.js';
 import type { Identity } from './directory.js';
 import { identitySessions, identityUsers } from '../db/schema/index.js';
@@ -74,4 +74,24 @@ export async function revokeAllSessions(db: Queryable, sub: string, now = new Da
         .update(identitySessions)
         .set({ revokedAt: now })
         .where(and(eq(identitySessions.sub, sub), isNull(identitySessions.revokedAt)));
+}
+
+/** Revokes every open session of an identity except the caller's (password change, MFA change: ASVS 7.4.3). */
+export async function revokeOtherSessions(db: Queryable, sub: string, keepOriginJti: string, now = new Date()): Promise<void> {
+    await db
+        .update(identitySessions)
+        .set({ revokedAt: now })
+        .where(and(eq(identitySessions.sub, sub), isNull(identitySessions.revokedAt), ne(identitySessions.originJti, keepOriginJti)));
+}
+
+/**
+ * Ends every session of an identity and refuses every token issued before now (GlobalSignOut,
+ * AdminUserGlobalSignOut, AdminDisableUser, password reset). The not-before time is cut to whole
+ * seconds because `iat` has second precision: a sign-in in the same second must still work, and
+ * older sessions of that second are revoked anyway.
+ */
+export async function signOutEverywhere(db: Queryable, sub: string, now = new Date()): Promise<void> {
+    const notBefore = new Date(Math.floor(now.getTime() / 1000) * 1000);
+    await db.update(identityUsers).set({ tokensValidAfter: notBefore, updatedAt: now }).where(eq(identityUsers.sub, sub));
+    await revokeAllSessions(db, sub, now);
 }

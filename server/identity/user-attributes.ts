@@ -22,3 +22,19 @@ export function idTokenAttributeClaims(identity: Identity): Record<string, strin
     const { sub: _sub, ...claims } = userAttributes(identity);
     return identity.email ? { ...claims, email_verified: identity.emailVerified } : claims;
 }
+
+/** Custom attributes only administrators may set (AdminCreateUser); users cannot write them. */
+export const ADMIN_ONLY_ATTRIBUTES: ReadonlySet<string> = new Set(['custom:mfa_setup']);
+
+/** A pragmatic address check (one @, no spaces, a dot in the domain), at most 254 characters. */
+export const EMAIL_PATTERN = /^(?=.{3,254}$)[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** `UserAttributes` / `Attributes` as Cognito lists them. */
+export function attributeList(identity: Identity): { Name: string; Value: string }[] {
+    return Object.entries(userAttributes(identity)).map(([Name, Value]) => ({ Name, Value }));
+}
+
+/** `PreferredMfaSetting` and `UserMFASettingList`, present only when MFA is on (as Cognito omits them). */
+export function mfaSettings(identity: Identity): { PreferredMfaSetting?: 'SOFTWARE_TOKEN_MFA'; UserMFASettingList?: ['SOFTWARE_TOKEN_MFA'] } {
+    return identity.mfaEnabled ? { PreferredMfaSetting: 'SOFTWARE_TOKEN_MFA', UserMFASettingList: ['SOFTWARE_TOKEN_MFA'] } : {};
+}

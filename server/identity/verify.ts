@@ -4,17 +4,18 @@ import type { Queryable } from '../db/client.js';
 import { AppError } from '../errors.js';
 import type { KeyStore } from './keys.js';
 import type { Identity } from './directory.js';
-import { findSessionByOriginJti } from './sessions.js';
+import { findSessionByOriginJti, type SessionRow } from './sessions.js';
 import type { VerifiedAccessToken } from './types.js';
 
 export const ACCESS_TOKEN_EXPIRED = 'Access Token has expired';
 export const ACCESS_TOKEN_REVOKED = 'Access Token has been revoked';
 export const INVALID_ACCESS_TOKEN = 'Invalid Access Token';
 
-/** A verified access token and, in embedded mode, the identity it belongs to (read by the same query). */
+/** A verified access token and, in embedded mode, the identity and sign-in session it belongs to (read by the same query). */
 export interface VerifiedAccess {
     token: VerifiedAccessToken;
     identity?: Identity;
+    session?: SessionRow;
 }
 
 export type AccessTokenVerifier = (token: string) => Promise<VerifiedAccess>;
@@ -49,7 +50,7 @@ function verificationFailure(error: unknown): AppError {
 }
 
 /** Revocation state of embedded tokens: one query joining the session and its identity. */
-async function checkSession(db: Queryable, token: VerifiedAccessToken): Promise<Identity> {
+async function checkSession(db: Queryable, token: VerifiedAccessToken): Promise<{ identity: Identity; session: SessionRow }> {
     if (!token.originJti) throw refuse(INVALID_ACCESS_TOKEN);
     const found = await findSessionByOriginJti(db, token.originJti);
     if (!found) throw refuse(ACCESS_TOKEN_REVOKED);
@@ -58,7 +59,7 @@ async function checkSession(db: Queryable, token: VerifiedAccessToken): Promise<
     if (session.revokedAt || !identity.enabled) throw refuse(ACCESS_TOKEN_REVOKED);
     if (identity.tokensValidAfter && token.issuedAt * 1000 < identity.tokensValidAfter.getTime()) throw refuse(ACCESS_TOKEN_REVOKED);
     if (session.expiresAt.getTime() <= Date.now()) throw refuse(ACCESS_TOKEN_EXPIRED);
-    return identity;
+    return { identity, session };
 }
 
 /**
@@ -84,6 +85,6 @@ export function createAccessTokenVerifier(config: AppConfig['identity'], embedde
         }
         const verified = readClaims(payload, config.clientId);
         if (!embedded) return { token: verified };
-        return { token: verified, identity: await checkSession(embedded.db, verified) };
+        return { token: verified, ...(await checkSession(embedded.db, verified)) };
     };
 }

@@ -8,7 +8,7 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createIdentities } from '../../server/identity/directory.js';
-import { createIdentityTestApp, IDENTITY_PASSWORD, type IdentityTestApp } from './helpers/identity-fixtures.js';
+import { createIdentityTestApp, IDENTITY_PASSWORD, resetCodeFor, totpCode, type IdentityTestApp } from './helpers/identity-fixtures.js';
 
 let t: IdentityTestApp;
 let endpoint: string;
@@ -89,5 +89,71 @@ describe('aws-amplify 6 (the production client) against the embedded endpoint', 
 
         const wrong = await signIn({ username: 'frank@example.com', password: 'Wrong-Horse-9!', options: { authFlowType: 'USER_PASSWORD_AUTH' } }).catch((error: unknown) => error);
         expect(wrong).toMatchObject({ name: 'NotAuthorizedException', message: 'Incorrect username or password.' });
+    });
+
+    it('NEW_PASSWORD_REQUIRED, TOTP setup, TOTP sign-in, updatePassword and a password reset', async () => {
+        const { Amplify } = await import('aws-amplify');
+        const auth = await import('aws-amplify/auth');
+        Amplify.configure({
+            Auth: { Cognito: { userPoolId: t.config.identity.userPoolId, userPoolClientId: t.config.identity.clientId, userPoolEndpoint: endpoint } },
+        });
+        const username = 'grace@example.com';
+        const options = { authFlowType: 'USER_PASSWORD_AUTH' } as const;
+        await t.app.identityAdmin.createUser({ username, email: username, temporaryPassword: 'Temporary-Pass-1', attributes: { 'custom:mfa_setup': 'true' }, sendInvitation: false });
+
+        const first = await auth.signIn({ username, password: 'Temporary-Pass-1', options });
+        expect(first).toMatchObject({ isSignedIn: false, nextStep: { signInStep: 'CONFIRM_SIGN_IN_WITH_NEW_PASSWORD_REQUIRED' } });
+        const weak = await auth.confirmSignIn({ challengeResponse: 'too-weak' }).catch((error: unknown) => error);
+        expect(weak).toMatchObject({ name: 'InvalidPasswordException' });
+        const setup = await auth.confirmSignIn({ challengeResponse: 'Grace-Password-1' });
+        expect(setup.nextStep.signInStep).toBe('CONTINUE_SIGN_IN_WITH_TOTP_SETUP');
+        const sharedSecret = setup.nextStep.signInStep === 'CONTINUE_SIGN_IN_WITH_TOTP_SETUP' ? setup.nextStep.totpSetupDetails.sharedSecret : '';
+        expect(sharedSecret).toMatch(/^[A-Z2-7]{32}$/);
+        const wrongSetup = await auth.confirmSignIn({ challengeResponse: '000000' }).catch((error: unknown) => error);
+        expect(wrongSetup).toMatchObject({ name: 'EnableSoftwareTokenMFAException' });
+        const done = await auth.confirmSignIn({ challengeResponse: await totpCode(sharedSecret) });
+        expect(done).toMatchObject({ isSignedIn: true, nextStep: { signInStep: 'DONE' } });
+        expect(await auth.fetchMFAPreference()).toMatchObject({ enabled: ['TOTP'], preferred: 'TOTP' });
+        expect((await auth.getCurrentUser()).username).toBe(username);
+
+        await auth.updatePassword({ oldPassword: 'Grace-Password-1', newPassword: 'Grace-Password-2' });
+        const badOld = await auth.updatePassword({ oldPassword: 'Wrong-Password-1', newPassword: 'Grace-Password-3' }).catch((error: unknown) => error);
+        expect(badOld).toMatchObject({ name: 'NotAuthorizedException' });
+        await auth.signOut();
+
+        const mfa = await auth.signIn({ username, password: 'Grace-Password-2', options });
+        expect(mfa.nextStep.signInStep).toBe('CONFIRM_SIGN_IN_WITH_TOTP_CODE');
+        const wrongCode = await auth.confirmSignIn({ challengeResponse: '000000' }).catch((error: unknown) => error);
+        expect(wrongCode).toMatchObject({ name: 'CodeMismatchException' });
+        expect(await auth.confirmSignIn({ challengeResponse: await totpCode(sharedSecret, 1) })).toMatchObject({ isSignedIn: true });
+        await auth.signOut();
+
+        const reset = await auth.resetPassword({ username });
+        expect(reset.nextStep).toMatchObject({ resetPasswordStep: 'CONFIRM_RESET_PASSWORD_WITH_CODE', codeDeliveryDetails: { deliveryMedium: 'EMAIL', destination: 'g***@e***' } });
+        const mismatch = await auth.confirmResetPassword({ username, confirmationCode: '000000', newPassword: 'Grace-Password-4' }).catch((error: unknown) => error);
+        expect(mismatch).toMatchObject({ name: 'CodeMismatchException' });
+        await auth.confirmResetPassword({ username, confirmationCode: await resetCodeFor(t, username), newPassword: 'Grace-Password-4' });
+        const afterReset = await auth.signIn({ username, password: 'Grace-Password-4', options });
+        expect(afterReset.nextStep.signInStep).toBe('CONFIRM_SIGN_IN_WITH_TOTP_CODE');
+    });
+
+    it('setUpTOTP, verifyTOTPSetup and updateMFAPreference for a signed-in user', async () => {
+        const { Amplify } = await import('aws-amplify');
+        const auth = await import('aws-amplify/auth');
+        Amplify.configure({
+            Auth: { Cognito: { userPoolId: t.config.identity.userPoolId, userPoolClientId: t.config.identity.clientId, userPoolEndpoint: endpoint } },
+        });
+        await auth.signOut();
+        await auth.signIn({ username: 'frank@example.com', password: IDENTITY_PASSWORD, options: { authFlowType: 'USER_PASSWORD_AUTH' } });
+        const details = await auth.setUpTOTP();
+        expect(details.getSetupUri('Parcel back office', 'frank@example.com').toString()).toContain(`secret=${details.sharedSecret}`);
+        const wrong = await auth.verifyTOTPSetup({ code: '000000' }).catch((error: unknown) => error);
+        expect(wrong).toMatchObject({ name: 'EnableSoftwareTokenMFAException' });
+        await auth.verifyTOTPSetup({ code: await totpCode(details.sharedSecret) });
+        await auth.updateMFAPreference({ totp: 'PREFERRED' });
+        expect(await auth.fetchMFAPreference()).toMatchObject({ enabled: ['TOTP'], preferred: 'TOTP' });
+        await auth.signOut();
+        const next = await auth.signIn({ username: 'frank@example.com', password: IDENTITY_PASSWORD, options: { authFlowType: 'USER_PASSWORD_AUTH' } });
+        expect(next.nextStep.signInStep).toBe('CONFIRM_SIGN_IN_WITH_TOTP_CODE');
     });
 });

@@ -210,13 +210,17 @@ describe('identity status', () => {
         expect(cognitoErrorOf(response)).toMatchObject({ status: 400, __type: 'PasswordResetRequiredException', type: 'PasswordResetRequiredException:' });
     });
 
-    it('does not yet serve NEW_PASSWORD_REQUIRED: a temporary password must be changed first', async () => {
-        expectNotAuthorized(await initiatePasswordAuth(t.app, clientId(), 'temp@example.com', IDENTITY_PASSWORD), 'Temporary password must be changed.');
+    it('answers NEW_PASSWORD_REQUIRED for a temporary password, until it expires', async () => {
+        const response = await initiatePasswordAuth(t.app, clientId(), 'temp@example.com', IDENTITY_PASSWORD);
+        expect(response.statusCode).toBe(200);
+        expect(response.json()).toMatchObject({ ChallengeName: 'NEW_PASSWORD_REQUIRED', ChallengeParameters: { USER_ID_FOR_SRP: 'temp@example.com' } });
         await t.db.update(identityUsers).set({ temporaryPasswordExpiresAt: new Date(Date.now() - 1000) }).where(eq(identityUsers.sub, subs.temp));
         expectNotAuthorized(
             await initiatePasswordAuth(t.app, clientId(), 'temp@example.com', IDENTITY_PASSWORD),
             'Temporary password has expired and must be reset by an administrator.',
         );
+        const [failure] = await t.db.select().from(auditLog).where(and(eq(auditLog.entityId, subs.temp), eq(auditLog.action, 'sign-in-failed')));
+        expect(failure?.changes).toMatchObject({ reason: 'temporary-password-expired' });
     });
 });
 

@@ -27,6 +27,18 @@ export const identityUsers = pgTable(
         failedAttempts: integer('failed_attempts').notNull().default(0),
         lastFailedAt: timestamp('last_failed_at', { withTimezone: true }),
         lockedUntil: timestamp('locked_until', { withTimezone: true }),
+        /** Software-token (TOTP) MFA is required at sign-in. */
+        mfaEnabled: boolean('mfa_enabled').notNull().default(false),
+        /** The verified TOTP secret (base32), sealed with IDENTITY_KEY_SECRET when set. */
+        totpSecret: text('totp_secret'),
+        /** A secret associated while signed in and not verified yet; replaces `totpSecret` once verified. */
+        totpPendingSecret: text('totp_pending_secret'),
+        /** The last accepted TOTP time step: each step is usable once (ASVS 6.5.1). */
+        totpLastStep: integer('totp_last_step'),
+        /** Lockout after wrong MFA codes, counted apart from passwords so a right password cannot reset it. */
+        mfaFailedAttempts: integer('mfa_failed_attempts').notNull().default(0),
+        mfaLastFailedAt: timestamp('mfa_last_failed_at', { withTimezone: true }),
+        mfaLockedUntil: timestamp('mfa_locked_until', { withTimezone: true }),
         createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
         updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     },
@@ -66,8 +78,59 @@ export const identitySigningKeys = pgTable('identity_signing_keys', {
     retiredAt: timestamp('retired_at', { withTimezone: true }),
 });
 
+export const challengeNames = ['NEW_PASSWORD_REQUIRED', 'SOFTWARE_TOKEN_MFA', 'MFA_SETUP'] as const;
+export type ChallengeName = (typeof challengeNames)[number];
+
+/**
+ * Sign-in challenge Sessions (RespondToAuthChallenge, Associate/VerifySoftwareToken): only a
+ * SHA-256 of the 256-bit value is stored; bound to one identity and one challenge.
+ */
+export const identityChallenges = pgTable(
+    'identity_challenges',
+    {
+        sessionHash: text('session_hash').primaryKey(),
+        sub: text('sub')
+            .notNull()
+            .references(() => identityUsers.sub, { onDelete: 'cascade' }),
+        challengeName: text('challenge_name', { enum: challengeNames }).notNull(),
+        /** MFA_SETUP: the secret handed out by AssociateSoftwareToken, sealed like `totp_secret`. */
+        totpSecret: text('totp_secret'),
+        /** MFA_SETUP: VerifySoftwareToken accepted a code, so the challenge may be answered. */
+        totpVerified: boolean('totp_verified').notNull().default(false),
+        attempts: integer('attempts').notNull().default(0),
+        createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+        expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+        consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    },
+    (table) => [index('identity_challenges_sub_idx').on(table.sub), index('identity_challenges_expires_idx').on(table.expiresAt)],
+);
+
+/**
+ * Pending ForgotPassword codes, one per username. Unknown usernames get a row too (with no
+ * `sub` and a code nobody received), so ConfirmForgotPassword answers them exactly alike.
+ */
+export const identityPasswordResetCodes = pgTable(
+    'identity_password_reset_codes',
+    {
+        /** SHA-256 of the canonical username. */
+        usernameKey: text('username_key').primaryKey(),
+        sub: text('sub').references(() => identityUsers.sub, { onDelete: 'cascade' }),
+        /** SHA-256 over the username key and the code, so a code is bound to its user. */
+        codeHash: text('code_hash').notNull(),
+        attempts: integer('attempts').notNull().default(0),
+        createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+        expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    },
+    (table) => [index('identity_password_reset_codes_expires_idx').on(table.expiresAt)],
+);
+
 export const identityUsersRelations = relations(identityUsers, ({ many }) => ({
     sessions: many(identitySessions),
+    challenges: many(identityChallenges),
+}));
+
+export const identityChallengesRelations = relations(identityChallenges, ({ one }) => ({
+    user: one(identityUsers, { fields: [identityChallenges.sub], references: [identityUsers.sub] }),
 }));
 
 export const identitySessionsRelations = relations(identitySessions, ({ one }) => ({

@@ -1,16 +1,13 @@
 import { Type } from 'typebox';
-import { notAuthorized } from '../cognito-error.js';
-import { userAttributes } from '../user-attributes.js';
-import { INVALID_ACCESS_TOKEN } from '../verify.js';
+import { signedIn } from '../signed-in.js';
+import { attributeList, mfaSettings } from '../user-attributes.js';
 import { defineOperation } from './operation.js';
 import { JwtToken } from './schemas.js';
 
 const GetUserInput = Type.Object({ AccessToken: JwtToken });
 
-/** GetUser: the caller's username and attributes (Amplify's fetchUserAttributes and fetchMFAPreference). */
+/** GetUser: the caller's username, attributes and, when MFA is on, its settings (Amplify's fetchUserAttributes and fetchMFAPreference). */
 export const getUser = defineOperation('GetUser', GetUserInput, async (input, ctx) => {
-    const { identity } = await ctx.verifyAccess(input.AccessToken);
-    if (!identity) throw notAuthorized(INVALID_ACCESS_TOKEN);
-    const UserAttributes = Object.entries(userAttributes(identity)).map(([Name, Value]) => ({ Name, Value }));
-    return { Username: identity.username, UserAttributes };
+    const { identity } = await signedIn(ctx, input.AccessToken);
+    return { Username: identity.username, UserAttributes: attributeList(identity), ...mfaSettings(identity) };
 });

@@ -7,6 +7,8 @@ import type { OperationContext } from '../context.js';
 /** One `AWSCognitoIdentityProviderService.<name>` operation: validates its JSON input, then answers. */
 export interface Operation {
     name: string;
+    /** `none`: public (smithy noAuth; the caller proves itself with tokens or a Session); `sigv4`: admin API. */
+    auth: 'none' | 'sigv4';
     run(body: unknown, ctx: OperationContext): Promise<object>;
 }
 
@@ -31,10 +33,12 @@ export function defineOperation<S extends TSchema>(
     name: string,
     input: S,
     handle: (input: Static<S>, ctx: OperationContext) => Promise<object>,
+    auth: Operation['auth'] = 'none',
 ): Operation {
     const validator = Compile(input);
     return {
         name,
+        auth,
         run: (body, ctx) => {
             if (!validator.Check(body)) throw invalidParameter(describe(validator.Errors(body)));
             return handle(body as Static<S>, ctx);

@@ -1,0 +1,121 @@
+import {
+    AdminCreateUserCommand,
+    AdminDeleteUserCommand,
+    AdminDisableUserCommand,
+    AdminEnableUserCommand,
+    AdminGetUserCommand,
+    AdminSetUserPasswordCommand,
+    AdminUserGlobalSignOutCommand,
+    CognitoIdentityProviderClient,
+    UserNotFoundException,
+    type AttributeType,
+} from '@aws-sdk/client-cognito-identity-provider';
+import type { FastifyInstance } from 'fastify';
+import type { AppConfig } from '../config.js';
+import { createInjectHandler } from './inject-handler.js';
+
+/** An identity as the rest of the server sees it. */
+export interface IdentityAdminUser {
+    username: string;
+    sub: string;
+    status: string;
+    enabled: boolean;
+    email?: string;
+    attributes: Record<string, string>;
+    mfaEnabled: boolean;
+}
+
+export interface CreateIdentityInput {
+    username: string;
+    email: string;
+    /** Omit to let the identity provider generate one (sent with the invitation). */
+    temporaryPassword?: string;
+    /** Further attributes, e.g. `{ 'custom:mfa_setup': 'true' }`. */
+    attributes?: Record<string, string>;
+    /** Send the invitation e-mail with the temporary password. */
+    sendInvitation: boolean;
+}
+
+/** How the server manages identities, in both modes, only through the AWS SDK's Cognito Admin calls. */
+export interface IdentityAdmin {
+    createUser(input: CreateIdentityInput): Promise<IdentityAdminUser>;
+    disableUser(username: string): Promise<void>;
+    enableUser(username: string): Promise<void>;
+    deleteUser(username: string): Promise<void>;
+    setPassword(username: string, password: string, permanent: boolean): Promise<void>;
+    globalSignOut(username: string): Promise<void>;
+    /** The identity, or undefined when there is none of this name. */
+    getUser(username: string): Promise<IdentityAdminUser | undefined>;
+    /** The SDK client itself, for calls the helpers do not cover. */
+    client: CognitoIdentityProviderClient;
+}
+
+declare module 'fastify' {
+    interface FastifyInstance {
+        identityAdmin: IdentityAdmin;
+    }
+}
+
+/**
+ * The SDK client: with a real pool, the region's endpoint and the standard credential chain;
+ * embedded, the in-process endpoint (no network hop) signed with the embedded admin credentials.
+ */
+export function createCognitoAdminClient(fastify: FastifyInstance, config: AppConfig['identity']): CognitoIdentityProviderClient {
+    if (config.mode === 'cognito') return new CognitoIdentityProviderClient({ region: config.region });
+    return new CognitoIdentityProviderClient({
+        region: config.region,
+        // Only the Host header matters (it is signed); the request never leaves the process.
+        endpoint: `${new URL(config.issuer).origin}/cognito-idp/`,
+        credentials: { accessKeyId: config.admin.accessKeyId, secretAccessKey: config.admin.secretAccessKey },
+        requestHandler: createInjectHandler(fastify),
+    });
+}
+
+function toUser(username: string, list: AttributeType[] | undefined, status: string | undefined, enabled: boolean | undefined, mfa: string[] | undefined): IdentityAdminUser {
+    const attributes = Object.fromEntries((list ?? []).map((attribute) => [attribute.Name ?? '', attribute.Value ?? '']));
+    return {
+        username,
+        sub: attributes.sub ?? '',
+        status: status ?? 'UNKNOWN',
+        enabled: enabled ?? false,
+        email: attributes.email,
+        attributes,
+        mfaEnabled: (mfa ?? []).includes('SOFTWARE_TOKEN_MFA'),
+    };
+}
+
+/** Typed helpers over the SDK client; errors are the SDK's typed exceptions (UsernameExistsException, ...). */
+export function createIdentityAdmin(client: CognitoIdentityProviderClient, userPoolId: string): IdentityAdmin {
+    const UserPoolId = userPoolId;
+    return {
+        client,
+        async createUser(input) {
+            const UserAttributes = Object.entries({ email: input.email, email_verified: 'true', ...input.attributes }).map(([Name, Value]) => ({ Name, Value }));
+            const { User } = await client.send(
+                new AdminCreateUserCommand({
+                    UserPoolId,
+                    Username: input.username,
+                    UserAttributes,
+                    TemporaryPassword: input.temporaryPassword,
+                    MessageAction: input.sendInvitation ? undefined : 'SUPPRESS',
+                    DesiredDeliveryMediums: ['EMAIL'],
+                }),
+            );
+            return toUser(User?.Username ?? input.username, User?.Attributes, User?.UserStatus, User?.Enabled, undefined);
+        },
+        disableUser: async (Username) => void (await client.send(new AdminDisableUserCommand({ UserPoolId, Username }))),
+        enableUser: async (Username) => void (await client.send(new AdminEnableUserCommand({ UserPoolId, Username }))),
+        deleteUser: async (Username) => void (await client.send(new AdminDeleteUserCommand({ UserPoolId, Username }))),
+        setPassword: async (Username, Password, Permanent) => void (await client.send(new AdminSetUserPasswordCommand({ UserPoolId, Username, Password, Permanent }))),
+        globalSignOut: async (Username) => void (await client.send(new AdminUserGlobalSignOutCommand({ UserPoolId, Username }))),
+        async getUser(Username) {
+            try {
+                const user = await client.send(new AdminGetUserCommand({ UserPoolId, Username }));
+                return toUser(user.Username ?? Username, user.UserAttributes, user.UserStatus, user.Enabled, user.UserMFASettingList);
+            } catch (error) {
+                if (error instanceof UserNotFoundException) return undefined;
+                throw error;
+            }
+        },
+    };
+}

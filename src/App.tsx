@@ -1,0 +1,86 @@
+import { useEffect, useState } from 'react';
+import { Admin, CustomRoutes, defaultTheme, Resource, type I18nProvider, type RaThemeOptions } from 'react-admin';
+import { createBrowserRouter, Navigate, Route, RouterProvider } from 'react-router-dom';
+import { authProvider } from './authProvider';
+import { DepotSelectionPage } from './customRoutes/depotSelection/DepotSelectionPage';
+import { DepotSummaryPage } from './customRoutes/depotSummary/DepotSummaryPage';
+import { ErrorPage } from './customRoutes/error/ErrorPage';
+import { LandingPage } from './customRoutes/landing/LandingPage';
+import { AdminSignInPage } from './customRoutes/signIn/AdminSignInPage';
+import { TenantSelectionPage } from './customRoutes/tenantSelection/TenantSelectionPage';
+import { dataProvider } from './dataProviders';
+import { createI18nProvider } from './i18n/i18nProvider';
+import { AppLayout } from './layout/AppLayout';
+import { NoPermissionRedirect } from './layout/NoPermissionRedirect';
+import { RequireContext } from './layout/RequireContext';
+import { RequireTenant } from './layout/RequireTenant';
+import { ResourceRoutes } from './layout/ResourceRoutes';
+import depots from './resources/depots';
+import { themeOptions } from './theme';
+
+/** Drawer 260 wide, rail 58 (shell §9). */
+const theme: RaThemeOptions = { ...defaultTheme, ...themeOptions, sidebar: { width: 260, closedWidth: 58 } };
+
+/** The back office: providers, shell and every route, by context. */
+function BackOffice() {
+    const [i18nProvider, setI18nProvider] = useState<I18nProvider>();
+    useEffect(() => void createI18nProvider().then(setI18nProvider), []);
+    if (!i18nProvider) return null;
+
+    return (
+        <Admin
+            disableTelemetry
+            requireAuth
+            authProvider={authProvider}
+            dataProvider={dataProvider}
+            i18nProvider={i18nProvider}
+            layout={AppLayout}
+            loginPage={AdminSignInPage}
+            accessDenied={NoPermissionRedirect}
+            theme={theme}
+        >
+            {/* Definitions only: resources are mounted below their context paths. */}
+            <Resource name="depots" recordRepresentation={depots.recordRepresentation} icon={depots.icon} hasShow />
+            <CustomRoutes>
+                <Route path="/" element={<Navigate to="/landing" replace />} />
+                <Route path="/landing" element={<LandingPage />} />
+
+                <Route path="/administration" element={<RequireContext context="admin" />}>
+                    {/* The spec's default is users/backoffice, which is not built yet; until then the depots. */}
+                    <Route index element={<Navigate to="configurations/depots" replace />} />
+                    <Route path="configurations/*" element={<ResourceRoutes><Resource name="depots" {...depots} /></ResourceRoutes>} />
+                </Route>
+
+                <Route path="/tenant" element={<RequireContext context="tenant" />}>
+                    <Route index element={<TenantSelectionPage />} />
+                    <Route path=":tenantId" element={<RequireTenant />}>
+                        <Route index element={<Navigate to="configurations/depots" replace />} />
+                        <Route path="configurations/*" element={<ResourceRoutes><Resource name="depots" {...depots} /></ResourceRoutes>} />
+                    </Route>
+                </Route>
+
+                <Route path="/depot" element={<RequireContext context="depot" />}>
+                    <Route index element={<DepotSelectionPage />} />
+                    <Route path=":tenantId" element={<DepotSelectionPage />} />
+                    <Route path=":tenantId/:externalDepotId" element={<DepotSummaryPage />} />
+                </Route>
+
+                <Route path="/error/:errorCode" element={<ErrorPage />} />
+                <Route path="/no-permissions" element={<Navigate to="/error/noPermission" replace />} />
+                <Route path="/dc/*" element={<Navigate to="/" replace />} />
+            </CustomRoutes>
+        </Admin>
+    );
+}
+
+let router: ReturnType<typeof createBrowserRouter> | undefined;
+
+/**
+ * Real paths (react-admin would use a hash router on its own). A data router, so that
+ * react-admin can block navigation away from unsaved forms; one per page load, created when
+ * the app first renders (after the boot code has set the URL).
+ */
+export default function App() {
+    router ??= createBrowserRouter([{ path: '*', element: <BackOffice /> }]);
+    return <RouterProvider router={router} />;
+}

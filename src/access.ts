@@ -1,0 +1,29 @@
+import type { AppContext } from '../domain/enums';
+import { canAnywhereUnder, canSomewhere } from '../domain/permissionChecks';
+import { isAdmin, type ProfileActions } from '../domain/permissions';
+
+/**
+ * The browser's use of the shared permission model (domain/permissionChecks.ts) for menus,
+ * guards and `canAccess`. It only decides what to show: the server enforces every rule again.
+ */
+
+/** Feature code a resource needs outside the admin context (shell §6 features). */
+const resourceFeatures: Record<string, string> = {
+    depots: 'r:depot-mgmt-list',
+};
+
+/**
+ * True when the user may use `feature` in `context`, somewhere under the selected scope
+ * (`scopePath`: the tenant id on the tenant view; absent = anywhere). null needs nothing.
+ */
+export function hasFeature(actions: ProfileActions, feature: string | null, context: AppContext, scopePath?: string): boolean {
+    if (feature === null) return true;
+    return context === 'admin' ? canAnywhereUnder(actions, feature, { context }) : canAnywhereUnder(actions, feature, { context, path: scopePath });
+}
+
+/** react-admin's `canAccess`: admins pass; others need the resource's feature somewhere. Finer rules come with later resources. */
+export function canAccessResource(actions: ProfileActions, resource: string): boolean {
+    if (isAdmin(actions)) return true;
+    const feature = resourceFeatures[resource];
+    return feature !== undefined && canSomewhere(actions, feature);
+}

@@ -1,0 +1,78 @@
+import { HttpError, type AuthProvider, type UserIdentity } from 'ra-core';
+import type { UserProfile } from '../domain/profile';
+import { canAccessResource } from './access';
+import { dataProvider } from './dataProviders';
+import { endSession, getAccessToken, signInWithPassword } from './identity';
+import { LOGIN_ROUTE } from './session';
+
+let profileRequest: Promise<UserProfile> | undefined;
+
+async function hasSession(): Promise<boolean> {
+    try {
+        return Boolean(await getAccessToken());
+    } catch {
+        return false;
+    }
+}
+
+/**
+ * The signed-in user's profile (`GET /users/me`), fetched once per sign-in and kept in memory.
+ * Without a session nothing is sent (queries refetching during a sign-out would only earn a
+ * 401); a 401 from the server ends the session (shell §4).
+ */
+export function loadProfile(): Promise<UserProfile> {
+    profileRequest ??= (async () => {
+        if (!(await hasSession())) throw new HttpError('Not signed in', 401);
+        try {
+            return await dataProvider.getProfile();
+        } catch (error) {
+            if (error instanceof HttpError && error.status === 401) await endSession();
+            throw error;
+        }
+    })().catch((error: unknown) => {
+        profileRequest = undefined;
+        throw error;
+    });
+    return profileRequest;
+}
+
+/** react-admin's identity: `fullName` is the e-mail (shell §2.1 shows users by e-mail); it carries the whole profile. */
+export interface AppIdentity extends UserIdentity {
+    profile: UserProfile;
+}
+
+/** react-admin's view of authentication: Cognito through aws-amplify, permissions from the profile. */
+export const authProvider: AuthProvider = {
+    async login({ username, password }: { username: string; password: string }) {
+        profileRequest = undefined;
+        await signInWithPassword(username, password);
+        try {
+            await loadProfile();
+        } catch (error) {
+            await endSession();
+            throw error;
+        }
+    },
+    async logout() {
+        await endSession();
+        profileRequest = undefined;
+        return LOGIN_ROUTE;
+    },
+    async checkAuth() {
+        // `message: false` skips react-admin's "please log in" notification on the way to /login.
+        if (!(await hasSession())) throw { redirectTo: LOGIN_ROUTE, message: false };
+    },
+    async checkError(error: { status?: number }) {
+        if (error?.status === 401) throw { redirectTo: LOGIN_ROUTE, message: false };
+    },
+    async getIdentity(): Promise<AppIdentity> {
+        const profile = await loadProfile();
+        return { id: profile.id, fullName: profile.email, profile };
+    },
+    async getPermissions() {
+        return (await loadProfile()).actions;
+    },
+    async canAccess({ resource }) {
+        return canAccessResource((await loadProfile()).actions, resource);
+    },
+};

@@ -1,0 +1,51 @@
+import { fetchAuthSession, signIn, signOut } from 'aws-amplify/auth';
+import { clearStoredSession, LOGIN_ROUTE, saveIntendedRoute } from './session';
+
+/** Thrown when Amplify answers with a step other than DONE (MFA and new password come later). */
+export class UnsupportedSignInStepError extends Error {
+    constructor(public readonly step: string) {
+        super(`Sign-in step ${step} is not supported yet`);
+        this.name = 'UnsupportedSignInStepError';
+    }
+}
+
+/**
+ * Signs in with e-mail and password through Cognito's USER_PASSWORD_AUTH flow (the embedded
+ * endpoint serves no SRP). Stale tokens of an earlier session are dropped first.
+ */
+export async function signInWithPassword(email: string, password: string): Promise<void> {
+    const attempt = () => signIn({ username: email.trim(), password, options: { authFlowType: 'USER_PASSWORD_AUTH' } });
+    let result;
+    try {
+        result = await attempt();
+    } catch (error) {
+        if (!(error instanceof Error) || error.name !== 'UserAlreadyAuthenticatedException') throw error;
+        await signOut();
+        result = await attempt();
+    }
+    if (result.nextStep.signInStep !== 'DONE') throw new UnsupportedSignInStepError(result.nextStep.signInStep);
+}
+
+/** The current access token, refreshed when expired or when `forceRefresh` is set; undefined when signed out. */
+export async function getAccessToken(forceRefresh = false): Promise<string | undefined> {
+    const session = await fetchAuthSession({ forceRefresh });
+    return session.tokens?.accessToken.toString();
+}
+
+/** Ends the session: Cognito sign-out (errors are only logged), then sessionStorage and stored identity entries. */
+export async function endSession(): Promise<void> {
+    try {
+        await signOut();
+    } catch (error) {
+        console.warn('Sign-out failed', error);
+    }
+    clearStoredSession();
+}
+
+/** After a lost session: forget it, keep the current route for after sign-in, reload at /login. */
+export async function leaveToLogin(): Promise<void> {
+    await endSession();
+    const { pathname, search, hash } = window.location;
+    saveIntendedRoute(`${pathname}${search}${hash}`);
+    window.location.replace(LOGIN_ROUTE);
+}

@@ -1,0 +1,6 @@
+import { depotSummaryNavigation } from '../customRoutes/depotSummary/depotSummaryNavigation';
+import { depotNavigation } from '../resources/depots/depotNavigation';
+import type { NavigationEntry } from './navigation';
+
+/** Every declared navigation entry; each page or resource declares its own in its folder. */
+export const navigationEntries: readonly NavigationEntry[] = [...depotSummaryNavigation, ...depotNavigation];

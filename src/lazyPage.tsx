@@ -1,0 +1,58 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { i18n, initI18n } from './i18n/i18next';
+
+/** Page pieces that take longer than this count as failed (shell §7, §9). */
+export const LAZY_LOAD_TIMEOUT_MS = 120_000;
+const RELOADED_KEY = 'app.reloadedAfterLoadError';
+const RELOAD_DELAY_MS = 1500;
+
+/** Rejects when `promise` has not settled within `ms`. */
+export function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`Loading timed out after ${ms} ms`)), ms);
+        promise.then(
+            (value) => {
+                clearTimeout(timer);
+                resolve(value);
+            },
+            (error: unknown) => {
+                clearTimeout(timer);
+                reject(error instanceof Error ? error : new Error(String(error)));
+            },
+        );
+    });
+}
+
+/** Shown when a page piece could not be loaded; plain markup, as the UI library may be what failed. */
+function LoadFailure() {
+    return <p role="alert">{i18n.t('app.loadError')}</p>;
+}
+
+/** Reloads the page after a load failure, once per tab session, so a broken deploy cannot loop. */
+function reloadOnce(): void {
+    if (sessionStorage.getItem(RELOADED_KEY)) return;
+    sessionStorage.setItem(RELOADED_KEY, '1');
+    setTimeout(() => window.location.reload(), RELOAD_DELAY_MS);
+}
+
+/**
+ * `React.lazy` with the spec's load time-out: a failed or timed-out piece shows an error text
+ * and the page reloads once (shell §2.8, §8).
+ */
+export function lazyPage<P extends object>(
+    load: () => Promise<{ default: ComponentType<P> }>,
+    timeoutMs: number = LAZY_LOAD_TIMEOUT_MS,
+): LazyExoticComponent<ComponentType<P>> {
+    return lazy(async () => {
+        try {
+            const module = await withTimeout(load(), timeoutMs);
+            sessionStorage.removeItem(RELOADED_KEY);
+            return module;
+        } catch (error) {
+            console.error('A page piece failed to load', error);
+            reloadOnce();
+            await initI18n();
+            return { default: LoadFailure as ComponentType<P> };
+        }
+    });
+}

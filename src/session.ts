@@ -1,0 +1,56 @@
+/**
+ * What the browser keeps about a session, without loading Amplify: Amplify's token keys in
+ * localStorage, and the route a signed-out visitor wanted (sessionStorage, shell §2.8).
+ */
+export const COGNITO_STORAGE_PREFIX = 'CognitoIdentityServiceProvider.';
+const INTENDED_ROUTE_KEY = 'app.intendedRoute';
+
+/** Routes reachable without a session (shell §2.2). */
+export const publicRoutes = ['/login', '/resetPwd', '/changePwd', '/forceChangePwd'] as const;
+export const LOGIN_ROUTE = '/login';
+export const LANDING_ROUTE = '/landing';
+
+export function isPublicRoute(pathname: string): boolean {
+    return (publicRoutes as readonly string[]).includes(pathname);
+}
+
+/** True when Amplify has stored tokens for this app client (they may still have expired). */
+export function hasStoredTokens(clientId: string, storage: Storage = localStorage): boolean {
+    return Boolean(storage.getItem(`${COGNITO_STORAGE_PREFIX}${clientId}.LastAuthUser`));
+}
+
+/** Remembers a guarded route for after sign-in; the root and public routes are not worth keeping. */
+export function saveIntendedRoute(route: string, storage: Storage = sessionStorage): void {
+    const pathname = route.split(/[?#]/)[0] ?? '';
+    if (pathname === '' || pathname === '/' || isPublicRoute(pathname)) return;
+    storage.setItem(INTENDED_ROUTE_KEY, route);
+}
+
+/** The saved route, once: reading it forgets it. */
+export function takeIntendedRoute(storage: Storage = sessionStorage): string | null {
+    const route = storage.getItem(INTENDED_ROUTE_KEY);
+    storage.removeItem(INTENDED_ROUTE_KEY);
+    return route;
+}
+
+/** Forgets the session: all of sessionStorage and Amplify's identity entries (shell §4, logout). */
+export function clearStoredSession(local: Storage = localStorage, session: Storage = sessionStorage): void {
+    session.clear();
+    const keys = Array.from({ length: local.length }, (_, index) => local.key(index));
+    for (const key of keys) if (key?.startsWith(COGNITO_STORAGE_PREFIX)) local.removeItem(key);
+}
+
+export type StartMode = 'signIn' | 'app';
+
+/**
+ * Decides what the first page load shows: the light sign-in page on public routes and when no
+ * tokens are stored, otherwise the app. A signed-out visit to a guarded route is replaced by
+ * /login (one client-side redirect) after saving the route.
+ */
+export function decideStartMode(clientId: string, location: Location = window.location, history: History = window.history): StartMode {
+    if (isPublicRoute(location.pathname)) return 'signIn';
+    if (hasStoredTokens(clientId)) return 'app';
+    saveIntendedRoute(`${location.pathname}${location.search}${location.hash}`);
+    history.replaceState(null, '', LOGIN_ROUTE);
+    return 'signIn';
+}

@@ -1,0 +1,110 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { columnTexts, pathOf, signIn, signOut } from './fixtures/app.js';
+import { launchBrowser, screenshotAndAxe, SCREENSHOTS_DIR, unexpectedProblems, type E2eBrowser } from './fixtures/browser.js';
+import { gzipSizeOf, recordScripts } from './fixtures/bundle.js';
+import { startE2eServer, type E2eServer } from './fixtures/server.js';
+
+/** Performance budget: gzipped JS before the sign-in form is usable (ARCHITECTURE.md). */
+const SIGN_IN_JS_BUDGET_BYTES = 230 * 1024;
+/** The refused sign-in: the identity endpoint's 400, which Chrome also logs as a failed resource load. */
+const REFUSED_SIGN_IN = [/^HTTP 400 POST \/cognito-idp\/$/, /Failed to load resource: the server responded with a status of 400/];
+
+let server: E2eServer;
+let browser: E2eBrowser;
+
+beforeAll(async () => {
+    server = await startE2eServer();
+    browser = await launchBrowser();
+});
+
+afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+});
+
+const url = (path: string) => `${server.baseUrl}${path}`;
+
+describe('sign-in and the first pages', () => {
+    it('sends a cold visit of / to /login with one client-side redirect, within the JS budget', async () => {
+        const page = await browser.newPage();
+        const scripts = recordScripts(page);
+        const navigations: string[] = [];
+        page.on('framenavigated', (frame) => frame === page.mainFrame() && navigations.push(frame.url()));
+        const response = await page.goto(url('/'));
+        expect(response?.status()).toBe(200);
+        await expect.poll(() => page.getByRole('button', { name: 'Sign in' }).isEnabled()).toBe(true);
+        expect(pathOf(page)).toBe('/login');
+        expect(navigations.map((visited) => new URL(visited).pathname)).toEqual(['/', '/login']);
+
+        const jsBytes = gzipSizeOf(scripts);
+        console.warn(`JS before the sign-in form is usable: ${scripts.size} files, ${(jsBytes / 1024).toFixed(1)} KB gzip`);
+        expect(jsBytes).toBeLessThanOrEqual(SIGN_IN_JS_BUDGET_BYTES);
+        expect([...scripts].some((path) => /\/App-/.test(path)), 'the app chunk is not loaded for the sign-in page').toBe(false);
+
+        expect(await screenshotAndAxe(page, 'login'), 'axe on login').toEqual([]);
+        await page.waitForTimeout(500);
+        expect(pathOf(page)).toBe('/login');
+        await page.close();
+    });
+
+    it('shows an error text for a wrong password', async () => {
+        const page = await browser.newPage();
+        await page.goto(url('/login'));
+        await signIn(page, server.admin.email, 'wrong-password-1A!');
+        await expect.poll(() => page.getByRole('alert').textContent()).toContain('Incorrect e-mail address or password.');
+        expect(pathOf(page)).toBe('/login');
+        await page.screenshot({ path: `${SCREENSHOTS_DIR}/login-wrong-password.png` });
+        await page.close();
+    });
+
+    it('signs in with the keyboard only', async () => {
+        const page = await browser.newPage();
+        await page.goto(url('/login'));
+        await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('type'))).toBe('email');
+        await page.keyboard.type(server.admin.email);
+        await page.keyboard.press('Tab');
+        await page.keyboard.type(server.admin.password);
+        await page.keyboard.press('Enter');
+        await page.waitForURL(/\/landing$/);
+        await signOut(page);
+        await page.close();
+    });
+
+    it('signs in as the admin, opens the depot list, sorts, pages and signs out', async () => {
+        const page = await browser.newPage();
+        await page.goto(url('/administration/configurations/depots'));
+        await page.waitForURL(/\/login$/);
+        await signIn(page, server.admin.email, server.admin.password);
+        // The intended route was kept for after the sign-in.
+        await page.waitForURL(/\/administration\/configurations\/depots/);
+
+        await page.goto(url('/landing'));
+        await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toMatch(/^Hello \S+/);
+        for (const name of ['Administration', 'Organisation', 'Depot']) await expect.poll(() => page.getByRole('link', { name: new RegExp(`^${name}`) }).count()).toBe(1);
+        expect(await screenshotAndAxe(page, 'landing'), 'axe on landing').toEqual([]);
+
+        await page.getByRole('link', { name: /^Administration/ }).click();
+        await page.waitForURL(/\/administration\/configurations\/depots/);
+        await page.locator('table tbody tr').first().waitFor();
+        expect(await screenshotAndAxe(page, 'depot-list'), 'axe on depot-list').toEqual([]);
+
+        const ascending = await columnTexts(page, 1);
+        expect(ascending.length).toBeGreaterThan(1);
+        await page.getByRole('button', { name: /^Sort by depot number/i }).click();
+        await expect.poll(() => columnTexts(page, 1)).not.toEqual(ascending);
+        const descending = await columnTexts(page, 1);
+        expect(descending[0]?.localeCompare(descending.at(-1) ?? '', undefined, { numeric: true })).toBeGreaterThanOrEqual(0);
+
+        await page.getByRole('combobox', { name: /Rows per page/ }).click();
+        await page.getByRole('option', { name: '10', exact: true }).click();
+        await expect.poll(() => page.locator('table tbody tr').count()).toBe(10);
+        const firstPage = await columnTexts(page, 1);
+        await page.getByRole('button', { name: 'Go to page 2' }).click();
+        await expect.poll(() => columnTexts(page, 1)).not.toEqual(firstPage);
+        expect(new URL(page.url()).searchParams.get('page')).toBe('2');
+
+        await signOut(page);
+        expect(unexpectedProblems(browser.problems, REFUSED_SIGN_IN)).toEqual([]);
+        await page.close();
+    });
+});

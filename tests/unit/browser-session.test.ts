@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import { clearStoredSession, decideStartMode, hasStoredTokens, saveIntendedRoute, takeIntendedRoute } from '../../src/session';
+
+/** localStorage/sessionStorage for Node. */
+class MemoryStorage implements Storage {
+    private readonly items = new Map<string, string>();
+    get length() {
+        return this.items.size;
+    }
+    clear() {
+        this.items.clear();
+    }
+    getItem(key: string) {
+        return this.items.get(key) ?? null;
+    }
+    key(index: number) {
+        return [...this.items.keys()][index] ?? null;
+    }
+    removeItem(key: string) {
+        this.items.delete(key);
+    }
+    setItem(key: string, value: string) {
+        this.items.set(key, String(value));
+    }
+}
+
+const CLIENT = 'backoffice-web';
+const tokenKey = `CognitoIdentityServiceProvider.${CLIENT}.LastAuthUser`;
+
+function fakeLocation(path: string) {
+    const url = new URL(path, 'http://localhost');
+    const replaced: string[] = [];
+    const location = { pathname: url.pathname, search: url.search, hash: url.hash } as Location;
+    const history = { replaceState: (_state: unknown, _title: string, to: string) => replaced.push(to) } as unknown as History;
+    return { location, history, replaced };
+}
+
+describe('browser session', () => {
+    it('sees stored tokens through Amplify\'s LastAuthUser key', () => {
+        const storage = new MemoryStorage();
+        expect(hasStoredTokens(CLIENT, storage)).toBe(false);
+        storage.setItem(tokenKey, 'user-1');
+        expect(hasStoredTokens(CLIENT, storage)).toBe(true);
+    });
+
+    it('keeps guarded routes for after sign-in, read once', () => {
+        const storage = new MemoryStorage();
+        saveIntendedRoute('/administration/configurations/depots?page=2', storage);
+        expect(takeIntendedRoute(storage)).toBe('/administration/configurations/depots?page=2');
+        expect(takeIntendedRoute(storage)).toBeNull();
+        saveIntendedRoute('/', storage);
+        saveIntendedRoute('/login', storage);
+        expect(takeIntendedRoute(storage)).toBeNull();
+    });
+
+    it('clears sessionStorage and only the identity entries of localStorage', () => {
+        const local = new MemoryStorage();
+        const session = new MemoryStorage();
+        local.setItem(tokenKey, 'user-1');
+        local.setItem(`CognitoIdentityServiceProvider.${CLIENT}.user-1.accessToken`, 'token');
+        local.setItem('app.language', 'de');
+        session.setItem('anything', 'x');
+        clearStoredSession(local, session);
+        expect(local.length).toBe(1);
+        expect(local.getItem('app.language')).toBe('de');
+        expect(session.length).toBe(0);
+    });
+});
+
+describe('decideStartMode', () => {
+    it('shows the sign-in page on public routes', () => {
+        const { location, history, replaced } = fakeLocation('/login');
+        expect(decideStartMode(CLIENT, location, history)).toBe('signIn');
+        expect(replaced).toEqual([]);
+    });
+
+    it('replaces a guarded route by /login once when signed out, keeping the route', () => {
+        globalThis.sessionStorage = new MemoryStorage();
+        globalThis.localStorage = new MemoryStorage();
+        const { location, history, replaced } = fakeLocation('/depot/t1/100?x=1');
+        expect(decideStartMode(CLIENT, location, history)).toBe('signIn');
+        expect(replaced).toEqual(['/login']);
+        expect(takeIntendedRoute()).toBe('/depot/t1/100?x=1');
+    });
+
+    it('sends / to /login without keeping it', () => {
+        globalThis.sessionStorage = new MemoryStorage();
+        globalThis.localStorage = new MemoryStorage();
+        const { location, history, replaced } = fakeLocation('/');
+        expect(decideStartMode(CLIENT, location, history)).toBe('signIn');
+        expect(replaced).toEqual(['/login']);
+        expect(takeIntendedRoute()).toBeNull();
+    });
+
+    it('loads the app when tokens are stored', () => {
+        globalThis.localStorage = new MemoryStorage();
+        localStorage.setItem(tokenKey, 'user-1');
+        const { location, history, replaced } = fakeLocation('/landing');
+        expect(decideStartMode(CLIENT, location, history)).toBe('app');
+        expect(replaced).toEqual([]);
+    });
+});

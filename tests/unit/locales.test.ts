@@ -1,0 +1,78 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { languages } from '../../domain/enums';
+
+type Messages = { [key: string]: string | Messages };
+
+const localesDir = resolve(import.meta.dirname, '../../locales');
+const load = (language: string) => JSON.parse(readFileSync(resolve(localesDir, `${language}.json`), 'utf8')) as Messages;
+
+function flatten(messages: Messages, prefix = ''): Map<string, string> {
+    const result = new Map<string, string>();
+    for (const [key, value] of Object.entries(messages)) {
+        const path = prefix ? `${prefix}.${key}` : key;
+        if (typeof value === 'string') result.set(path, value);
+        else for (const [nested, text] of flatten(value, path)) result.set(nested, text);
+    }
+    return result;
+}
+
+/** Texts that stay English everywhere: brand names and abbreviations. */
+const brandKeys = new Set(['app.name']);
+
+/**
+ * Words that are spelled exactly like the English one in that language (checked one by one):
+ * keeping them is the right translation, not a missing one.
+ */
+const sameWordInLanguage: Record<string, string[]> = {
+    de: ['app.contexts.depot.title', 'app.navigation.depots', 'resources.depots.name_one', 'resources.depots.name_other', 'resources.depots.fields.groupName'],
+    fr: ['app.contexts.admin.title', 'app.contexts.tenant.title', 'resources.depots.fields.latitude', 'resources.depots.fields.longitude', 'resources.depots.fields.tenantName'],
+    it: ['app.signIn.password'],
+    pt: ['resources.depots.fields.latitude', 'resources.depots.fields.longitude'],
+    nl: ['app.contexts.depot.title', 'app.navigation.depots', 'resources.depots.name_one', 'resources.depots.name_other'],
+    da: ['app.contexts.admin.title', 'app.contexts.tenant.title', 'app.contexts.depot.title', 'resources.depots.name_one', 'resources.depots.fields.tenantName', 'resources.depots.fields.groupName'],
+    sv: ['app.contexts.admin.title', 'app.contexts.tenant.title', 'resources.depots.fields.tenantName', 'resources.depots.fields.groupName'],
+};
+
+const english = flatten(load('en'));
+
+describe('locales', () => {
+    it('has a file for each of the 17 languages', () => {
+        expect(languages).toHaveLength(17);
+        for (const language of languages) expect(() => load(language)).not.toThrow();
+    });
+
+    it('keeps app texts under app.* and resource texts under resources.*', () => {
+        for (const key of english.keys()) expect(key).toMatch(/^(app|resources)\./);
+    });
+
+    for (const language of languages.filter((code) => code !== 'en')) {
+        describe(language, () => {
+            const messages = flatten(load(language));
+
+            it('has every English key, non-empty', () => {
+                const missing = [...english.keys()].filter((key) => !messages.get(key)?.trim());
+                expect(missing).toEqual([]);
+            });
+
+            it('translates every text (brand names and same-spelled words excepted)', () => {
+                const allowed = new Set([...brandKeys, ...(sameWordInLanguage[language] ?? [])]);
+                const untranslated = [...english].filter(([key, text]) => !allowed.has(key) && messages.get(key) === text).map(([key]) => key);
+                expect(untranslated).toEqual([]);
+            });
+
+            it('keeps interpolation variables', () => {
+                for (const [key, text] of english) {
+                    const variables = (source: string) => [...source.matchAll(/{{\s*(\w+)\s*}}/g)].map((match) => match[1]).sort();
+                    expect(variables(messages.get(key) ?? ''), key).toEqual(variables(text));
+                }
+            });
+
+            it('has no keys that English lacks, except plural forms', () => {
+                const extra = [...messages.keys()].filter((key) => !english.has(key) && !/_(zero|two|few|many)$/.test(key));
+                expect(extra).toEqual([]);
+            });
+        });
+    }
+});

@@ -17,11 +17,11 @@ function percentile(sorted: number[], p: number): number {
 const round = (value: number) => Math.round(value * 100) / 100;
 
 /**
- * A bounded closed-loop load on loopback: `concurrency` workers send `requests` GETs in all,
+ * A bounded closed-loop load on loopback: `concurrency` workers send `requests` requests in all,
  * after `warmup` unmeasured ones. Stops by itself.
  */
-export async function measure(url: string, headers: Record<string, string>, requests = 2000, concurrency = 8, warmup = 100): Promise<LatencySummary> {
-    for (let i = 0; i < warmup; i++) await (await fetch(url, { headers })).arrayBuffer();
+export async function measure(url: string, init: RequestInit, requests = 2000, concurrency = 8, warmup = 100): Promise<LatencySummary> {
+    for (let i = 0; i < warmup; i++) await (await fetch(url, init)).arrayBuffer();
     const latencies: number[] = [];
     let errors = 0;
     let next = 0;
@@ -30,7 +30,7 @@ export async function measure(url: string, headers: Record<string, string>, requ
         while (next < requests) {
             next += 1;
             const t0 = performance.now();
-            const response = await fetch(url, { headers });
+            const response = await fetch(url, init);
             await response.arrayBuffer();
             latencies.push(performance.now() - t0);
             if (!response.ok) errors += 1;

@@ -5,7 +5,7 @@ import { createCognitoAdminClient, createIdentityAdmin } from './admin-client.js
 import endpoint from './endpoint.js';
 import { createKeyStore } from './keys.js';
 import type { IdentityService } from './types.js';
-import { createAccessTokenVerifier } from './verify.js';
+import { createAccessTokenVerifier, createApiTokenVerifier } from './verify.js';
 
 export interface IdentityPluginOptions {
     config: AppConfig['identity'];
@@ -23,7 +23,7 @@ async function identity(fastify: FastifyInstance, opts: IdentityPluginOptions) {
     const { config } = opts;
     const embedded = config.mode === 'embedded' ? { db: fastify.db, keys: createKeyStore(fastify.db, config) } : undefined;
     const verifyAccess = createAccessTokenVerifier(config, embedded);
-    const service: IdentityService = { verifyAccessToken: async (token) => (await verifyAccess(token)).token };
+    const service: IdentityService = { verifyAccessToken: createApiTokenVerifier(config, embedded) };
     fastify.decorate('identity', service);
     const adminClient = createCognitoAdminClient(fastify, config);
     fastify.decorate('identityAdmin', createIdentityAdmin(adminClient, config.userPoolId));

@@ -1,6 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { and, eq, isNull, ne, type SQL } from 'drizzle-orm';
-import type { Queryable } from '../db/client.js';
+import { and, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import type { Database, Queryable } from '../db/client.js';
 import type { Identity } from './directory.js';
 import { identitySessions, identityUsers } from '../db/schema/index.js';
 
@@ -51,7 +51,28 @@ export function findSessionByRefreshToken(db: Queryable, refreshToken: string): 
     return findSession(db, eq(identitySessions.refreshTokenHash, hashRefreshToken(refreshToken)));
 }
 
-/** The session behind an `origin_jti` with its identity, in one query (run on every access-token check). */
+/**
+ * The revocation state behind an `origin_jti` (session and identity columns the access-token
+ * check reads), as a prepared query: its SQL is built once, not on every API request.
+ */
+export function prepareRevocationQuery(db: Database) {
+    return db
+        .select({
+            sub: identitySessions.sub,
+            clientId: identitySessions.clientId,
+            revokedAt: identitySessions.revokedAt,
+            expiresAt: identitySessions.expiresAt,
+            enabled: identityUsers.enabled,
+            tokensValidAfter: identityUsers.tokensValidAfter,
+        })
+        .from(identitySessions)
+        .innerJoin(identityUsers, eq(identityUsers.sub, identitySessions.sub))
+        .where(eq(identitySessions.originJti, sql.placeholder('originJti')))
+        .limit(1)
+        .prepare('access_token_revocation_state');
+}
+
+/** The session behind an `origin_jti` with its whole identity, in one query (signed-in endpoint operations). */
 export function findSessionByOriginJti(db: Queryable, originJti: string): Promise<SessionWithIdentity | undefined> {
     return findSession(db, eq(identitySessions.originJti, originJti));
 }

@@ -1,10 +1,10 @@
 import { createRemoteJWKSet, errors, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
 import type { AppConfig } from '../config.js';
-import type { Queryable } from '../db/client.js';
+import type { Database, Queryable } from '../db/client.js';
 import { AppError } from '../errors.js';
 import type { KeyStore } from './keys.js';
 import type { Identity } from './directory.js';
-import { findSessionByOriginJti, type SessionRow } from './sessions.js';
+import { findSessionByOriginJti, prepareRevocationQuery, type SessionRow } from './sessions.js';
 import type { VerifiedAccessToken } from './types.js';
 
 export const ACCESS_TOKEN_EXPIRED = 'Access Token has expired';
@@ -62,12 +62,8 @@ async function checkSession(db: Queryable, token: VerifiedAccessToken): Promise<
     return { identity, session };
 }
 
-/**
- * Builds the access-token check of `IdentityService` (see types.ts). Keys come only from our
- * JWKS (embedded: the key table; cognito: the configured `jwksUri`); `jku`, `x5u` and `jwk`
- * headers are never followed, and only RS256 is accepted.
- */
-export function createAccessTokenVerifier(config: AppConfig['identity'], embedded?: { db: Queryable; keys: KeyStore }): AccessTokenVerifier {
+/** Verifies signature, algorithm, issuer and expiry; then the claims of an access token. */
+function createJwtCheck(config: AppConfig['identity'], embedded?: { keys: KeyStore }) {
     const getKey: JWTVerifyGetKey = embedded
         ? async ({ kid }) => {
               const key = kid ? await embedded.keys.verificationKey(kid) : undefined;
@@ -75,16 +71,49 @@ export function createAccessTokenVerifier(config: AppConfig['identity'], embedde
               return key;
           }
         : createRemoteJWKSet(new URL(config.jwksUri));
-
-    return async (token) => {
+    return async (token: string): Promise<VerifiedAccessToken> => {
         let payload: JWTPayload;
         try {
             ({ payload } = await jwtVerify(token, getKey, { algorithms: ['RS256'], issuer: config.issuer, clockTolerance: CLOCK_TOLERANCE_SECONDS }));
         } catch (error) {
             throw verificationFailure(error);
         }
-        const verified = readClaims(payload, config.clientId);
+        return readClaims(payload, config.clientId);
+    };
+}
+
+/**
+ * The check behind the endpoint's signed-in operations (GetUser, GlobalSignOut, ...): the
+ * token, its session and the whole identity, which those operations need. Keys come only from
+ * our JWKS (embedded: the key table; cognito: the configured `jwksUri`); `jku`, `x5u` and
+ * `jwk` headers are never followed, and only RS256 is accepted.
+ */
+export function createAccessTokenVerifier(config: AppConfig['identity'], embedded?: { db: Queryable; keys: KeyStore }): AccessTokenVerifier {
+    const checkJwt = createJwtCheck(config, embedded);
+    return async (token) => {
+        const verified = await checkJwt(token);
         if (!embedded) return { token: verified };
         return { token: verified, ...(await checkSession(embedded.db, verified)) };
+    };
+}
+
+/**
+ * `IdentityService.verifyAccessToken`, run on every API request: the same checks as above, with
+ * the revocation state read by one prepared query that fetches only the columns it needs.
+ */
+export function createApiTokenVerifier(config: AppConfig['identity'], embedded?: { db: Database; keys: KeyStore }): (token: string) => Promise<VerifiedAccessToken> {
+    const checkJwt = createJwtCheck(config, embedded);
+    if (!embedded) return checkJwt;
+    const revocationState = prepareRevocationQuery(embedded.db);
+    return async (token) => {
+        const verified = await checkJwt(token);
+        if (!verified.originJti) throw refuse(INVALID_ACCESS_TOKEN);
+        const [state] = await revocationState.execute({ originJti: verified.originJti });
+        if (!state) throw refuse(ACCESS_TOKEN_REVOKED);
+        if (state.sub !== verified.sub || state.clientId !== verified.clientId) throw refuse(INVALID_ACCESS_TOKEN);
+        if (state.revokedAt || !state.enabled) throw refuse(ACCESS_TOKEN_REVOKED);
+        if (state.tokensValidAfter && verified.issuedAt * 1000 < state.tokensValidAfter.getTime()) throw refuse(ACCESS_TOKEN_REVOKED);
+        if (state.expiresAt.getTime() <= Date.now()) throw refuse(ACCESS_TOKEN_EXPIRED);
+        return verified;
     };
 }

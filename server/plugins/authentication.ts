@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { findCallerBySub, type Caller } from '../access/caller-repository.js';
+import { createCallerLoader, type Caller } from '../access/caller-repository.js';
 import { AppError, unauthorized } from '../errors.js';
 import type { VerifiedAccessToken } from '../identity/types.js';
 
@@ -25,13 +25,14 @@ export default fp(
     async function authentication(fastify: FastifyInstance) {
         fastify.decorateRequest('caller', null as unknown as Caller);
         fastify.decorateRequest('token', null as unknown as VerifiedAccessToken);
+        const loadCaller = createCallerLoader(fastify.db);
         fastify.decorate('authenticate', async function authenticate(request: FastifyRequest) {
             const header = request.headers.authorization;
             if (!header) throw unauthorized();
             const match = BEARER.exec(header);
             if (!match?.[1]) throw unauthorized('The Authorization header must be "Bearer <access token>".');
             const token = await fastify.identity.verifyAccessToken(match[1]);
-            const caller = await findCallerBySub(fastify.db, token.sub);
+            const caller = await loadCaller(token.sub);
             if (!caller || !caller.active) {
                 throw new AppError(403, 'UNKNOWN_USER_ERROR', 'Your account is not enabled for the back office. Ask an administrator to enable it.');
             }

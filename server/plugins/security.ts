@@ -2,36 +2,46 @@ import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
+declare module 'fastify' {
+    interface FastifyInstance {
+        /** The Content-Security-Policy header value; with a nonce for the page that needs one (index.html). */
+        contentSecurityPolicy(styleNonce?: string): string;
+    }
+}
+
 /** Origins of configured service bases that are not same-origin (they need a connect-src entry). */
 function foreignOrigins(urls: string[]): string[] {
     return [...new Set(urls.filter((url) => /^https?:\/\//.test(url)).map((url) => new URL(url).origin))];
 }
 
 /**
- * Security headers. The Content-Security-Policy allows only our own scripts; styles need
- * the per-request nonce that the SPA plugin puts into index.html (emotion reads it).
+ * Security headers. The Content-Security-Policy allows only our own scripts; styles need the
+ * per-request nonce that the SPA plugin writes into index.html (emotion reads it). Responses
+ * other than the page carry the same policy without a nonce, so API calls pay no crypto.
  */
 export default fp(
     async function security(fastify: FastifyInstance, opts: { connectOrigins: string[] }) {
+        const directives = (nonce?: string): string[] => [
+            "default-src 'self'",
+            "script-src 'self'",
+            `style-src 'self'${nonce ? ` 'nonce-${nonce}'` : ''}`,
+            "img-src 'self' data: blob:",
+            "font-src 'self' data:",
+            ["connect-src 'self'", ...foreignOrigins(opts.connectOrigins)].join(' '),
+            "object-src 'none'",
+            "base-uri 'self'",
+            "form-action 'self'",
+            "frame-ancestors 'none'",
+        ];
+        const staticPolicy = directives().join('; ');
+        fastify.decorate('contentSecurityPolicy', (nonce?: string) => (nonce ? directives(nonce).join('; ') : staticPolicy));
         await fastify.register(helmet, {
-            enableCSPNonces: true,
-            contentSecurityPolicy: {
-                directives: {
-                    defaultSrc: ["'self'"],
-                    scriptSrc: ["'self'"],
-                    styleSrc: ["'self'"],
-                    imgSrc: ["'self'", 'data:', 'blob:'],
-                    fontSrc: ["'self'", 'data:'],
-                    connectSrc: ["'self'", ...foreignOrigins(opts.connectOrigins)],
-                    objectSrc: ["'none'"],
-                    baseUri: ["'self'"],
-                    formAction: ["'self'"],
-                    frameAncestors: ["'none'"],
-                    upgradeInsecureRequests: null,
-                },
-            },
+            contentSecurityPolicy: false,
             strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
             referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+        });
+        fastify.addHook('onRequest', async (_request, reply) => {
+            reply.header('content-security-policy', staticPolicy);
         });
     },
     { name: 'security' },

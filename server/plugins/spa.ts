@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -61,9 +62,10 @@ export default fp(
             if (!wantsPage || isApiPath(request.url) || looksLikeFile(path) || !template) {
                 return reply.status(404).send(errorEnvelope('NOT_FOUND', `No resource at ${request.method} ${path}.`));
             }
-            const nonce = reply.cspNonce?.style ?? '';
+            const nonce = randomBytes(16).toString('base64');
             return reply
                 .status(200)
+                .header('content-security-policy', fastify.contentSecurityPolicy(nonce))
                 .header('cache-control', 'no-store')
                 .type('text/html; charset=utf-8')
                 .send(template.replaceAll(NONCE_PLACEHOLDER, nonce));

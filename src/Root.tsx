@@ -1,11 +1,15 @@
-import { Suspense, useCallback, useEffect, useState } from 'react';
+import { Suspense, useCallback, useEffect, useState, type ComponentType } from 'react';
+import type { SignInShellProps } from './customRoutes/signIn/SignInShell';
 import { initI18n } from './i18n/i18next';
 import { lazyPage } from './lazyPage';
-import { decideStartMode, LANDING_ROUTE, takeIntendedRoute, type StartMode } from './session';
+import { LANDING_ROUTE, takeIntendedRoute, type StartMode } from './session';
 
 // Each piece waits for the texts too, which load in parallel with it.
-const SignInShell = lazyPage(async () => (await Promise.all([import('./customRoutes/signIn/SignInShell'), initI18n()]))[0]);
-const App = lazyPage(async () => (await Promise.all([import('./App'), initI18n()]))[0]);
+export const loadSignInShell = async () => (await Promise.all([import('./customRoutes/signIn/SignInShell'), initI18n()]))[0];
+export const loadApp = async () => (await Promise.all([import('./App'), initI18n()]))[0];
+
+const LazySignInShell = lazyPage(loadSignInShell);
+const LazyApp = lazyPage(loadApp);
 
 /** Every guarded page needs the profile: ask for it while the app chunk loads (a small chunk of its own). */
 const prefetchProfile = () =>
@@ -13,9 +17,18 @@ const prefetchProfile = () =>
         .then(({ loadProfile }) => loadProfile())
         .catch(() => undefined);
 
+export interface RootProps {
+    start: StartMode;
+    /**
+     * The first page's component, loaded before the first render (main.tsx): rendering it
+     * directly avoids a Suspense boundary, whose reveal React holds back for up to 300 ms.
+     */
+    preloaded: { signIn?: ComponentType<SignInShellProps>; app?: ComponentType };
+}
+
 /** Shows the light sign-in page or the app; after a sign-in, loads the app at the saved route. */
-export function Root({ clientId }: { clientId: string }) {
-    const [mode, setMode] = useState<StartMode>(() => decideStartMode(clientId));
+export function Root({ start, preloaded }: RootProps) {
+    const [mode, setMode] = useState<StartMode>(start);
     useEffect(() => {
         if (mode === 'app') void prefetchProfile();
     }, [mode]);
@@ -23,5 +36,7 @@ export function Root({ clientId }: { clientId: string }) {
         window.history.replaceState(null, '', takeIntendedRoute() ?? LANDING_ROUTE);
         setMode('app');
     }, []);
-    return <Suspense fallback={null}>{mode === 'app' ? <App /> : <SignInShell onSignedIn={handleSignedIn} />}</Suspense>;
+    const SignIn = preloaded.signIn ?? LazySignInShell;
+    const App = preloaded.app ?? LazyApp;
+    return <Suspense fallback={null}>{mode === 'app' ? <App /> : <SignIn onSignedIn={handleSignedIn} />}</Suspense>;
 }

@@ -1,12 +1,19 @@
 import { fetchAuthSession, signIn, signOut } from 'aws-amplify/auth';
+import { configureAmplify } from './amplify';
+import { getBrowserConfig } from './config';
 import { clearStoredSession, LOGIN_ROUTE, saveIntendedRoute } from './session';
+import { UnsupportedSignInStepError } from './signInSteps';
 
-/** Thrown when Amplify answers with a step other than DONE (MFA and new password come later). */
-export class UnsupportedSignInStepError extends Error {
-    constructor(public readonly step: string) {
-        super(`Sign-in step ${step} is not supported yet`);
-        this.name = 'UnsupportedSignInStepError';
-    }
+/*
+ * The one gateway to Amplify: every function here configures it on first use. The sign-in page
+ * imports this module on demand, so Amplify is not part of the JavaScript needed before the
+ * form is usable.
+ */
+let configured = false;
+function ensureConfigured(): void {
+    if (configured) return;
+    configureAmplify(getBrowserConfig());
+    configured = true;
 }
 
 /**
@@ -14,6 +21,7 @@ export class UnsupportedSignInStepError extends Error {
  * endpoint serves no SRP). Stale tokens of an earlier session are dropped first.
  */
 export async function signInWithPassword(email: string, password: string): Promise<void> {
+    ensureConfigured();
     const attempt = () => signIn({ username: email.trim(), password, options: { authFlowType: 'USER_PASSWORD_AUTH' } });
     let result;
     try {
@@ -28,12 +36,14 @@ export async function signInWithPassword(email: string, password: string): Promi
 
 /** The current access token, refreshed when expired or when `forceRefresh` is set; undefined when signed out. */
 export async function getAccessToken(forceRefresh = false): Promise<string | undefined> {
+    ensureConfigured();
     const session = await fetchAuthSession({ forceRefresh });
     return session.tokens?.accessToken.toString();
 }
 
 /** Ends the session: Cognito sign-out (errors are only logged), then sessionStorage and stored identity entries. */
 export async function endSession(): Promise<void> {
+    ensureConfigured();
     try {
         await signOut();
     } catch (error) {

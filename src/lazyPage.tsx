@@ -36,23 +36,29 @@ function reloadOnce(): void {
 }
 
 /**
- * `React.lazy` with the spec's load time-out: a failed or timed-out piece shows an error text
- * and the page reloads once (shell §2.8, §8).
+ * Loads a page piece with the spec's load time-out: a failed or timed-out piece becomes an
+ * error text and the page reloads once (shell §2.8, §8).
  */
+export async function loadPiece<P extends object>(
+    load: () => Promise<{ default: ComponentType<P> }>,
+    timeoutMs: number = LAZY_LOAD_TIMEOUT_MS,
+): Promise<ComponentType<P>> {
+    try {
+        const module = await withTimeout(load(), timeoutMs);
+        sessionStorage.removeItem(RELOADED_KEY);
+        return module.default;
+    } catch (error) {
+        console.error('A page piece failed to load', error);
+        reloadOnce();
+        await initI18n();
+        return LoadFailure as ComponentType<P>;
+    }
+}
+
+/** `React.lazy` over `loadPiece`, for pieces loaded while the page is already running. */
 export function lazyPage<P extends object>(
     load: () => Promise<{ default: ComponentType<P> }>,
     timeoutMs: number = LAZY_LOAD_TIMEOUT_MS,
 ): LazyExoticComponent<ComponentType<P>> {
-    return lazy(async () => {
-        try {
-            const module = await withTimeout(load(), timeoutMs);
-            sessionStorage.removeItem(RELOADED_KEY);
-            return module;
-        } catch (error) {
-            console.error('A page piece failed to load', error);
-            reloadOnce();
-            await initI18n();
-            return { default: LoadFailure as ComponentType<P> };
-        }
-    });
+    return lazy(async () => ({ default: await loadPiece(load, timeoutMs) }));
 }

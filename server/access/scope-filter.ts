@@ -16,3 +16,17 @@ export function scopeCondition(column: PgColumn, visible: 'ALL' | string[]): SQL
     if (visible.length === 0) return sql`false`;
     return or(...visible.map((prefix) => (prefix === '' ? sql`true` : or(eq(column, prefix), like(column, `${escapeLike(prefix)}.%`)))));
 }
+
+/**
+ * The same condition as `scopeCondition` for prepared queries: the scopes arrive as the
+ * placeholders `scopeAll`, `scopeExact` and `scopePrefixes` (fill them with `scopeParameters`).
+ */
+export function scopeParameterCondition(column: PgColumn): SQL {
+    return sql`(${sql.placeholder('scopeAll')}::boolean or ${column} = any(${sql.placeholder('scopeExact')}::text[]) or ${column} like any(${sql.placeholder('scopePrefixes')}::text[]))`;
+}
+
+/** Parameters of `scopeParameterCondition` for a set of visible scopes. */
+export function scopeParameters(visible: 'ALL' | string[]): { scopeAll: boolean; scopeExact: string[]; scopePrefixes: string[] } {
+    if (visible === 'ALL' || visible.includes('')) return { scopeAll: true, scopeExact: [], scopePrefixes: [] };
+    return { scopeAll: false, scopeExact: visible, scopePrefixes: visible.map((prefix) => `${escapeLike(prefix)}.%`) };
+}

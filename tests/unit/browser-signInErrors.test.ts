@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { signInErrorKey } from '../../src/customRoutes/signIn/signInErrors';
-import { UnsupportedSignInStepError } from '../../src/identity';
+import { UnsupportedSignInStepError } from '../../src/signInSteps';
 
 function named(name: string, message = '') {
     const error = new Error(message);

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, ilike, or, sql, type AnyColumn, type SQL, type SQLWrapper } from 'drizzle-orm';
-import { scopeCondition } from '../../access/scope-filter.js';
-import type { Queryable } from '../../db/client.js';
+import { scopeCondition, scopeParameterCondition, scopeParameters } from '../../access/scope-filter.js';
+import type { Database, Queryable } from '../../db/client.js';
 import { depotGroups, depots, tenants } from '../../db/schema/index.js';
 import type { ListParams } from '../../http/simple-rest.js';
 import type { Depot, DepotFilter, DepotSortField } from './schemas.js';
@@ -79,14 +79,21 @@ export async function listDepots(db: Queryable, visible: 'ALL' | string[], param
     return { rows: rows satisfies Depot[], total: totals[0]?.total ?? 0 };
 }
 
-/** One depot, if it exists under the visible scopes. */
-export async function findDepot(db: Queryable, visible: 'ALL' | string[], internalDepotId: string): Promise<Depot | undefined> {
-    const [row] = await db
+/**
+ * Finds one depot if it lies under the caller's visible scopes. Prepared once: the scopes are
+ * array parameters (`all`, exact paths, `LIKE` prefixes), so every caller shares one statement.
+ */
+export function createDepotFinder(db: Database) {
+    const query = db
         .select(columns)
         .from(depots)
         .innerJoin(tenants, eq(tenants.id, depots.tenantId))
         .innerJoin(depotGroups, eq(depotGroups.id, depots.groupId))
-        .where(and(eq(depots.internalDepotId, internalDepotId), scopeCondition(depots.scopePath, visible)))
-        .limit(1);
-    return row;
+        .where(and(eq(depots.internalDepotId, sql.placeholder('id')), scopeParameterCondition(depots.scopePath)))
+        .limit(1)
+        .prepare('depot_by_id');
+    return async (visible: 'ALL' | string[], internalDepotId: string): Promise<Depot | undefined> => {
+        const [row] = await query.execute({ id: internalDepotId, ...scopeParameters(visible) });
+        return row;
+    };
 }

@@ -5,7 +5,7 @@ import { visibleDepotScopes } from '../../../domain/permissions.js';
 import { badRequest, notFound } from '../../errors.js';
 import { contentRange, parseListQuery, SimpleRestQuery } from '../../http/simple-rest.js';
 import { authErrors, ErrorEnvelope } from '../common-schemas.js';
-import { findDepot, listDepots } from './depots-repository.js';
+import { createDepotFinder, listDepots } from './depots-repository.js';
 import { Depot, DepotFilter, DepotParams, depotSortFields } from './schemas.js';
 
 function parseDepotFilter(raw: Record<string, unknown>): DepotFilter {
@@ -19,6 +19,7 @@ function parseDepotFilter(raw: Record<string, unknown>): DepotFilter {
 
 /** Depots of the configuration service, in the react-admin simple REST contract. */
 export const depotsRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
+    const findDepot = createDepotFinder(fastify.db);
     fastify.get(
         '/depots',
         {
@@ -48,7 +49,7 @@ export const depotsRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
             },
         },
         async (request) => {
-            const depot = await findDepot(fastify.db, visibleDepotScopes(request.caller.actions), request.params.internalDepotId);
+            const depot = await findDepot(visibleDepotScopes(request.caller.actions), request.params.internalDepotId);
             if (!depot) throw notFound(`Depot ${request.params.internalDepotId}`);
             return depot;
         },

@@ -2,12 +2,14 @@ import CssBaseline from '@mui/material/CssBaseline';
 import { createTheme, ThemeProvider } from '@mui/material/styles';
 import { useEffect } from 'react';
 import { getBrowserConfig } from '../../config';
-import { getAccessToken, signInWithPassword } from '../../identity';
 import { hasStoredTokens, LOGIN_ROUTE } from '../../session';
 import { themeOptions } from '../../theme';
 import { SignInPage } from './SignInPage';
 
 const theme = createTheme(themeOptions);
+
+/** Amplify is loaded after the form shows (prefetched at once, awaited on submit). */
+const loadIdentity = () => import('../../identity');
 
 export interface SignInShellProps {
     /** Called once the user is signed in: the boot code then loads the app. */
@@ -22,9 +24,11 @@ export interface SignInShellProps {
 export default function SignInShell({ onSignedIn }: SignInShellProps) {
     useEffect(() => {
         if (window.location.pathname !== LOGIN_ROUTE) window.history.replaceState(null, '', LOGIN_ROUTE);
+        const identity = loadIdentity();
         if (!hasStoredTokens(getBrowserConfig().cognito.userPoolClientId)) return;
         let active = true;
-        getAccessToken()
+        identity
+            .then(({ getAccessToken }) => getAccessToken())
             .then((token) => {
                 if (active && token) onSignedIn();
             })
@@ -35,6 +39,7 @@ export default function SignInShell({ onSignedIn }: SignInShellProps) {
     }, [onSignedIn]);
 
     const handleSubmit = async (email: string, password: string) => {
+        const { signInWithPassword } = await loadIdentity();
         await signInWithPassword(email, password);
         onSignedIn();
     };

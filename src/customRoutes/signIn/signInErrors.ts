@@ -1,4 +1,4 @@
-import { UnsupportedSignInStepError } from '../../identity';
+import { UnsupportedSignInStepError } from '../../signInSteps';
 
 /**
  * The text key for a failed sign-in. Amplify passes Cognito's error name through; lockout is

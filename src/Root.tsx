@@ -12,7 +12,7 @@ const LazySignInShell = lazyPage(loadSignInShell);
 const LazyApp = lazyPage(loadApp);
 
 /** Every guarded page needs the profile: ask for it while the app chunk loads (a small chunk of its own). */
-const prefetchProfile = () =>
+export const prefetchProfile = () =>
     import('./authProvider')
         .then(({ loadProfile }) => loadProfile())
         .catch(() => undefined);

@@ -4,7 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { getBrowserConfig } from './config';
 import { initI18n } from './i18n/i18next';
 import { loadPiece } from './lazyPage';
-import { loadApp, loadSignInShell, Root, type RootProps } from './Root';
+import { loadApp, loadSignInShell, prefetchProfile, Root, type RootProps } from './Root';
 import { decideStartMode } from './session';
 import { createStyleCache } from './styleCache';
 
@@ -13,6 +13,8 @@ void initI18n();
 
 // The first page's module is loaded before the first render (see RootProps.preloaded).
 const start = decideStartMode(config.cognito.userPoolClientId);
+// With a session, the profile request runs while the app chunk loads: every guarded page needs it.
+if (start === 'app') void prefetchProfile();
 const preloaded: RootProps['preloaded'] = start === 'app' ? { app: await loadPiece(loadApp) } : { signIn: await loadPiece(loadSignInShell) };
 
 const container = document.getElementById('root');

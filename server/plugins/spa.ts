@@ -45,7 +45,9 @@ export default fp(
                 index: false,
                 wildcard: true,
                 preCompressed: true,
-                allowedPath: (pathName) => pathName !== '/index.html',
+                // The page itself is only ever sent by sendPage (nonce and configuration filled in),
+                // never as a raw or pre-compressed file.
+                allowedPath: (pathName) => !pathName.endsWith('/') && !/\.html(\.(gz|br|deflate))?$/.test(pathName),
                 setHeaders: (reply, filePath) => {
                     const immutable = filePath.includes(`${resolve(root, 'assets')}`);
                     reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=300');
@@ -56,12 +58,12 @@ export default fp(
         const isApiPath = (url: string) => opts.apiPrefixes.some((prefix) => url === prefix || url.startsWith(`${prefix}/`) || url.startsWith(`${prefix}?`));
         const looksLikeFile = (path: string) => path.startsWith('/assets/') || /\.[a-z0-9]{1,8}$/i.test(path);
 
-        fastify.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
-            const path = request.url.split('?')[0] ?? '/';
-            const wantsPage = request.method === 'GET' || request.method === 'HEAD';
-            if (!wantsPage || isApiPath(request.url) || looksLikeFile(path) || !template) {
-                return reply.status(404).send(errorEnvelope('NOT_FOUND', `No resource at ${request.method} ${path}.`));
-            }
+        const notFound = (reply: FastifyReply, method: string, path: string) =>
+            reply.status(404).send(errorEnvelope('NOT_FOUND', `No resource at ${method} ${path}.`));
+
+        /** index.html with this request's nonce in the page and in its Content-Security-Policy. */
+        const sendPage = (request: FastifyRequest, reply: FastifyReply) => {
+            if (!template) return notFound(reply, request.method, request.url);
             const nonce = randomBytes(16).toString('base64');
             return reply
                 .status(200)
@@ -69,6 +71,14 @@ export default fp(
                 .header('cache-control', 'no-store')
                 .type('text/html; charset=utf-8')
                 .send(template.replaceAll(NONCE_PLACEHOLDER, nonce));
+        };
+
+        fastify.get('/', { schema: { hide: true } }, sendPage);
+        fastify.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
+            const path = request.url.split('?')[0] ?? '/';
+            const wantsPage = request.method === 'GET' || request.method === 'HEAD';
+            if (!wantsPage || isApiPath(request.url) || looksLikeFile(path)) return notFound(reply, request.method, path);
+            return sendPage(request, reply);
         });
     },
     { name: 'spa', dependencies: ['security'] },

@@ -84,6 +84,21 @@ describe('platform endpoints', () => {
         expect((await t.app.inject('/index.html')).statusCode).toBe(404);
     });
 
+    it('serves the app at / like every client route, whatever encodings the browser accepts', async () => {
+        for (const headers of [{}, { 'accept-encoding': 'gzip, deflate, br' }, { accept: 'text/html' }]) {
+            const response = await t.app.inject({ url: '/', headers });
+            expect(response.statusCode, JSON.stringify(headers)).toBe(200);
+            expect(response.headers['content-type']).toContain('text/html');
+            expect(response.body).toContain('<script id="app-config" type="application/json"');
+            expect(response.body).not.toContain('__CSP_NONCE__');
+            expect(String(response.headers['content-security-policy'])).toMatch(/style-src 'self' 'nonce-/);
+        }
+        for (const url of ['/index.html', '/index.html.gz', '/assets/']) {
+            const response = await t.app.inject({ url, headers: { 'accept-encoding': 'gzip, br' } });
+            expect(response.statusCode, url).toBe(404);
+        }
+    });
+
     it('serves the OpenAPI document at /docs, compressed on request', async () => {
         expect((await t.app.inject('/docs')).statusCode).toBeLessThan(400);
         const spec = await t.app.inject({ url: '/docs/json', headers: { 'accept-encoding': 'gzip' } });

@@ -32,6 +32,8 @@ describe('sign-in and the first pages', () => {
         page.on('framenavigated', (frame) => frame === page.mainFrame() && navigations.push(frame.url()));
         const response = await page.goto(url('/'));
         expect(response?.status()).toBe(200);
+        // The server's page, with the injected configuration (not a raw build file).
+        expect(await page.locator('script#app-config').count()).toBe(1);
         await expect.poll(() => page.getByRole('button', { name: 'Sign in' }).isEnabled()).toBe(true);
         expect(pathOf(page)).toBe('/login');
         expect(navigations.map((visited) => new URL(visited).pathname)).toEqual(['/', '/login']);

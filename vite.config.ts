@@ -87,7 +87,17 @@ export default defineConfig({
         // Inline projects do not inherit this root config (no `extends`), so tests run without the React plugin.
         projects: [
             { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
-            { test: { name: 'api', include: ['tests/api/**/*.test.ts'], environment: 'node', testTimeout: 30_000, hookTimeout: 60_000 } },
+            {
+                test: {
+                    name: 'api',
+                    include: ['tests/api/**/*.test.ts'],
+                    environment: 'node',
+                    testTimeout: 30_000,
+                    hookTimeout: 60_000,
+                    // Conformance tests build their own SDK clients (see docs/decisions.md, Node 20 and the AWS SDK).
+                    env: { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
+                },
+            },
             {
                 test: { name: 'e2e', include: ['tests/e2e/**/*.test.ts'], environment: 'node', testTimeout: 120_000, hookTimeout: 180_000, fileParallelism: false },
             },

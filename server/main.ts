@@ -18,9 +18,6 @@ export function loggerOptions(config: AppConfig) {
 }
 
 async function main() {
-    // The locked AWS SDK works on Node 20; its notice that releases after January 2027 need
-    // Node 22 is recorded in docs/decisions.md instead of being printed at every start.
-    process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
     let config: AppConfig;
     try {
         config = loadConfig();

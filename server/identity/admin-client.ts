@@ -61,6 +61,9 @@ declare module 'fastify' {
  * embedded, the in-process endpoint (no network hop) signed with the embedded admin credentials.
  */
 export function createCognitoAdminClient(fastify: FastifyInstance, config: AppConfig['identity']): CognitoIdentityProviderClient {
+    // The locked SDK works on Node 20; its notice that releases after January 2027 need Node 22
+    // is recorded in docs/decisions.md instead of being printed by every process.
+    process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
     if (config.mode === 'cognito') return new CognitoIdentityProviderClient({ region: config.region });
     return new CognitoIdentityProviderClient({
         region: config.region,

@@ -1,14 +1,15 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { compareDistributionCenters, type DistributionCenter } from '../../../domain/profile.js';
 import { scopeCondition } from '../../access/scope-filter.js';
+import type { ScopeSet } from '../../access/scopes.js';
 import type { Queryable } from '../../db/client.js';
 import { depotGroups, depots, tenants } from '../../db/schema/index.js';
 
 /**
- * Depots under the visible scopes (and under `path` when given), in the spec's order:
- * tenant name, group name, depot number, location name.
+ * Depots under the visible scopes (`request.access.scopes`, already narrowed to a requested
+ * path), in the spec's order: tenant name, group name, depot number, location name.
  */
-export async function listDistributionCenters(db: Queryable, visible: 'ALL' | string[], path?: string): Promise<DistributionCenter[]> {
+export async function listDistributionCenters(db: Queryable, visible: ScopeSet): Promise<DistributionCenter[]> {
     const rows = await db
         .select({
             internalDepotId: depots.internalDepotId,
@@ -26,7 +27,7 @@ export async function listDistributionCenters(db: Queryable, visible: 'ALL' | st
         .from(depots)
         .innerJoin(tenants, eq(tenants.id, depots.tenantId))
         .innerJoin(depotGroups, eq(depotGroups.id, depots.groupId))
-        .where(and(scopeCondition(depots.scopePath, visible), path ? scopeCondition(depots.scopePath, [path]) : undefined));
+        .where(scopeCondition(depots.scopePath, visible));
     return rows
         .map(({ tenantId, tenantName, groupId, groupName, ...depot }) => ({
             ...depot,

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { signedIn } from '../../access/route-access.js';
 import { authErrors } from '../common-schemas.js';
 import { loadProfile, recordLogin } from './profile-repository.js';
 import { UserProfile } from './schemas.js';
@@ -7,7 +8,10 @@ import { UserProfile } from './schemas.js';
 export const profileRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     fastify.get(
         '/users/me',
-        { schema: { tags: ['back-office'], summary: 'The signed-in user: profile, settings, permissions, actions, tenants', response: { 200: UserProfile, ...authErrors } } },
+        {
+            config: { access: signedIn({ rows: 'own' }) },
+            schema: { tags: ['back-office'], summary: 'The signed-in user: profile, settings, permissions, actions, tenants', response: { 200: UserProfile, ...authErrors } },
+        },
         async (request) => {
             const profile = await loadProfile(fastify.db, request.caller);
             const authTime = new Date(request.token.authTime * 1000);

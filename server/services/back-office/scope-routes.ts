@@ -1,17 +1,22 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { assignedScopes, visibleDepotScopes } from '../../../domain/permissions.js';
-import { forbidden } from '../../errors.js';
+import { noDataPermission, queryPath, signedIn } from '../../access/route-access.js';
 import { authErrors } from '../common-schemas.js';
 import { listDistributionCenters } from './distribution-centers-repository.js';
 import { buildScopeTree, findScopeNode } from './scope-tree.js';
 import { DistributionCenter, DistributionCentersQuery, ScopeNode, ScopesQuery } from './schemas.js';
 
-/** `GET /distributionCenters` and `GET /scopes` (shell §7), answering only what the caller's scopes allow. */
+/**
+ * `GET /distributionCenters` and `GET /scopes` (shell §7): open to every signed-in user, answering
+ * only what the caller's scopes allow. A `path` filter of the depot list outside those scopes
+ * gives an empty list (as an unknown path does); a `path` naming a scope-tree node outside them
+ * is 403 NO_DATA_PERMISSION (as an unknown node is).
+ */
 export const scopeRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     fastify.get(
         '/distributionCenters',
         {
+            config: { access: signedIn({ rows: 'visibleDepots', within: queryPath('path'), outside: 'empty' }) },
             schema: {
                 tags: ['back-office'],
                 summary: 'Depots the caller may see, optionally under a scope path, in tenant, group, number, name order',
@@ -19,12 +24,13 @@ export const scopeRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
                 response: { 200: Type.Array(DistributionCenter), ...authErrors },
             },
         },
-        async (request) => listDistributionCenters(fastify.db, visibleDepotScopes(request.caller.actions), request.query.path || undefined),
+        async (request) => listDistributionCenters(fastify.db, request.access.scopes),
     );
 
     fastify.get(
         '/scopes',
         {
+            config: { access: signedIn({ rows: 'scopeTree', within: queryPath('path'), outside: 'refuse' }) },
             schema: {
                 tags: ['back-office'],
                 summary: 'Scope tree (tenant > country > group > depot > subcontractor) limited to the caller, `level` levels deep',
@@ -33,11 +39,11 @@ export const scopeRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
             },
         },
         async (request) => {
-            const tree = await buildScopeTree(fastify.db, assignedScopes(request.caller.actions), request.query.level);
-            const path = request.query.path;
-            if (!path) return tree;
+            const { scopes, path } = request.access;
+            const tree = await buildScopeTree(fastify.db, scopes, request.query.level);
+            if (path === undefined) return tree;
             const subtree = findScopeNode(tree, path);
-            if (!subtree) throw forbidden('NO_DATA_PERMISSION', `The scope ${path} does not exist or is outside your permissions.`);
+            if (!subtree) throw noDataPermission(path);
             return subtree;
         },
     );

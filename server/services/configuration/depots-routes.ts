@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { Value } from 'typebox/value';
-import { visibleDepotScopes } from '../../../domain/permissions.js';
+import { signedIn } from '../../access/route-access.js';
 import { badRequest, notFound } from '../../errors.js';
 import { contentRange, parseListQuery, SimpleRestQuery } from '../../http/simple-rest.js';
 import { authErrors, ErrorEnvelope } from '../common-schemas.js';
@@ -17,12 +17,17 @@ function parseDepotFilter(raw: Record<string, unknown>): DepotFilter {
     return raw as DepotFilter;
 }
 
-/** Depots of the configuration service, in the react-admin simple REST contract. */
+/**
+ * Depots of the configuration service, in the react-admin simple REST contract. Reads are open
+ * to every signed-in user and answer the depots the caller may see (admins all); a depot id
+ * outside them is 404, exactly like an unknown one.
+ */
 export const depotsRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     const findDepot = createDepotFinder(fastify.db);
     fastify.get(
         '/depots',
         {
+            config: { access: signedIn({ rows: 'visibleDepots' }) },
             schema: {
                 tags: ['configuration'],
                 summary: 'Depots the caller may see: sortable, paginated (range), searchable (filter.q)',
@@ -32,7 +37,7 @@ export const depotsRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
         },
         async (request, reply) => {
             const params = parseListQuery(request.query, depotSortFields, 'name', parseDepotFilter);
-            const { rows, total } = await listDepots(fastify.db, visibleDepotScopes(request.caller.actions), params);
+            const { rows, total } = await listDepots(fastify.db, request.access.scopes, params);
             reply.header('content-range', contentRange('depots', params.offset, rows.length, total));
             return rows;
         },
@@ -41,6 +46,7 @@ export const depotsRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     fastify.get(
         '/depots/:internalDepotId',
         {
+            config: { access: signedIn({ rows: 'visibleDepots' }) },
             schema: {
                 tags: ['configuration'],
                 summary: 'One depot with all its fields',
@@ -49,7 +55,7 @@ export const depotsRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
             },
         },
         async (request) => {
-            const depot = await findDepot(visibleDepotScopes(request.caller.actions), request.params.internalDepotId);
+            const depot = await findDepot(request.access.scopes, request.params.internalDepotId);
             if (!depot) throw notFound(`Depot ${request.params.internalDepotId}`);
             return depot;
         },

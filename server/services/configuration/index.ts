@@ -1,16 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { secureService } from '../../access/route-access.js';
 import { depotsRoutes } from './depots-routes.js';
 
 /**
  * The tour and tenant admin (configuration) service (`/tenant-admin/v1`): tenants, regions,
- * depots and their client configurations. Every route requires a signed-in back-office user.
+ * depots and their client configurations. Every route requires a signed-in back-office user and
+ * declares what else it needs (`config.access`, server/access/route-access.ts).
  */
 export default fp(
     async function configuration(fastify: FastifyInstance, opts: { prefix: string }) {
         await fastify.register(
             async (service) => {
-                service.addHook('onRequest', fastify.authenticate);
+                secureService(service);
                 await service.register(depotsRoutes);
             },
             { prefix: opts.prefix },

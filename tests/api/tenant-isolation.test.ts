@@ -1,0 +1,504 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backOfficeUserTypes } from '../../domain/enums.js';
+import type { DistributionCenter, ScopeNode, UserProfile } from '../../domain/profile.js';
+import { technicalRoles } from '../../domain/roles.js';
+import type { Database } from '../../server/db/client.js';
+import { depotGroups, depots, permissionAssignments, roles, subcontractors, tenants, users } from '../../server/db/schema/index.js';
+import { generateDemoData } from '../../server/demo/generate.js';
+import { createDemoApp, DEMO_TEST_SEED, type DemoApp, type DemoResponse } from './helpers/demo-app.js';
+
+/**
+ * Tenant isolation matrix: every matrix login × every route of the services. For each pair the
+ * caller must see exactly what their role assignments in the database allow (computed here,
+ * independently of the server's permission code) and, as explicit isolation claims, nothing of
+ * another organisation, of a depot outside their scopes (depot- and region-scoped users) or of
+ * another subcontractor (subcontractor users), also when guessing ids and paths. The database
+ * gets "prefix twins" (organisations, regions, depots and subcontractors whose ids extend those
+ * the logins hold: `nordpaket1` next to `nordpaket`, `<depot>1` next to `<depot>`), so a check
+ * comparing raw string prefixes would leak.
+ *
+ * Adding a route is one entry in `routes`; the coverage test fails when a service route has none.
+ */
+
+// ---- scope paths, independently of domain/scopePath.ts -------------------------------------------
+
+const segmentsOf = (path: string): string[] => (path === '' ? [] : path.split('.'));
+/** `scope` covers `path`: whole segments, '' covers everything. */
+const covers = (scope: string, path: string): boolean => {
+    const own = segmentsOf(scope);
+    const other = segmentsOf(path);
+    return own.length <= other.length && own.every((segment, index) => segment === other[index]);
+};
+const overlaps = (a: string, b: string) => covers(a, b) || covers(b, a);
+const LEVELS = ['all', 'tenant', 'country', 'group', 'depot', 'subcontractor'];
+const levelOf = (path: string) => LEVELS[segmentsOf(path).length] ?? 'deeper';
+
+// ---- who is in the matrix (known when the tests are collected: the demo data is deterministic) -----
+
+interface MatrixLogin {
+    label: string;
+    email: string;
+}
+
+/** Grant plans whose first user of every organisation joins the matrix (tenant, region and depot scoped). */
+const PLANS_IN_EVERY_ORGANISATION = ['Organization Admin@tenant', 'Standard Access (Services)@group', 'Standard Access (Depot)@depot'];
+
+/**
+ * The demo logins (one per technical role, then one per back-office user type), then in every
+ * organisation the first user of each plan above (so isolation is checked in every direction),
+ * then every subcontractor user.
+ */
+function matrixLogins(): MatrixLogin[] {
+    const demo = generateDemoData(DEMO_TEST_SEED);
+    const roleNames = new Map(technicalRoles.map((role) => [role.id, role.name]));
+    const grantsOf = (userId: string) =>
+        demo.permissionAssignments
+            .filter((assignment) => assignment.userId === userId)
+            .map((assignment) => `${roleNames.get(assignment.roleId) ?? assignment.roleId}@${levelOf(assignment.scopePath)}`)
+            .join(' + ');
+    const staff = demo.users.filter((user) => (backOfficeUserTypes as readonly string[]).includes(user.type));
+    const byEmail = new Map(staff.map((user) => [user.email ?? '', user]));
+    const logins = new Map<string, string>();
+    const labels = new Set<string>();
+    const add = (email: string, label: string) => {
+        if (logins.has(email)) return;
+        const home = byEmail.get(email)?.tenantId ?? 'platform';
+        let unique = `${label} · ${home}`;
+        for (let n = 2; labels.has(unique); n++) unique = `${label} · ${home} #${n}`;
+        labels.add(unique);
+        logins.set(email, unique);
+    };
+    for (const login of demo.logins) add(login.email, login.role);
+    for (const organisation of demo.tenants) {
+        for (const plan of PLANS_IN_EVERY_ORGANISATION) {
+            const user = staff.find((candidate) => candidate.tenantId === organisation.id && grantsOf(candidate.id) === plan);
+            if (!user) throw new Error(`no user with ${plan} in ${organisation.id}`);
+            add(user.email ?? '', plan);
+        }
+    }
+    for (const user of staff) if (user.type === 'SubContractorManager' || user.type === 'SubContractorUser') add(user.email ?? '', `${user.type}: ${grantsOf(user.id)}`);
+    return [...logins].map(([email, label]) => ({ email, label }));
+}
+
+// ---- what the database says ------------------------------------------------------------------------
+
+interface Grant {
+    id: string;
+    path: string;
+    contexts: string[];
+    actions: string[];
+}
+
+interface Subject extends MatrixLogin {
+    userId: string;
+    tenantId: string | null;
+    grants: Grant[];
+    token: string;
+}
+
+interface World {
+    tenantIds: string[];
+    depots: { id: string; tenantId: string; externalDepotId: string; path: string }[];
+    /** Every scope-tree node path below the root: organisations, countries, regions, depots, subcontractors. */
+    nodePaths: string[];
+}
+
+async function loadSubject(db: Database, login: MatrixLogin, token: string): Promise<Subject> {
+    const [user] = await db.select({ id: users.id, tenantId: users.tenantId }).from(users).where(eq(users.email, login.email));
+    if (!user) throw new Error(`no user ${login.email}`);
+    const grants = await db
+        .select({ id: permissionAssignments.id, path: permissionAssignments.scopePath, contexts: roles.contexts, actions: roles.actions })
+        .from(permissionAssignments)
+        .innerJoin(roles, eq(roles.id, permissionAssignments.roleId))
+        .where(eq(permissionAssignments.userId, user.id));
+    return { ...login, userId: user.id, tenantId: user.tenantId, grants, token };
+}
+
+/** Paths are rebuilt from the id columns, and must equal the stored scope paths. */
+async function loadWorld(db: Database): Promise<World> {
+    const tenantRows = await db.select({ id: tenants.id }).from(tenants);
+    const depotRows = await db.select().from(depots);
+    const sucoRows = await db.select().from(subcontractors);
+    const depotList = depotRows.map((depot) => {
+        const path = [depot.tenantId, depot.countryCode, depot.groupId, depot.internalDepotId].join('.');
+        expect(depot.scopePath, `stored path of depot ${depot.internalDepotId}`).toBe(path);
+        return { id: depot.internalDepotId, tenantId: depot.tenantId, externalDepotId: depot.externalDepotId, path };
+    });
+    const depotPath = new Map(depotList.map((depot) => [depot.id, depot.path]));
+    const nodes = new Set<string>(tenantRows.map((tenant) => tenant.id));
+    for (const depot of depotList) {
+        const parts = segmentsOf(depot.path);
+        for (let length = 2; length <= 4; length++) nodes.add(parts.slice(0, length).join('.'));
+    }
+    for (const suco of sucoRows) {
+        const path = `${depotPath.get(suco.depotId) ?? '?'}.${suco.id}`;
+        expect(suco.scopePath, `stored path of subcontractor ${suco.id}`).toBe(path);
+        nodes.add(path);
+    }
+    return { tenantIds: tenantRows.map((tenant) => tenant.id).sort(), depots: depotList, nodePaths: [...nodes].sort() };
+}
+
+/**
+ * Prefix twins for every organisation and for every region, depot and subcontractor a matrix
+ * login holds: same parent, id extended by one character. Nobody holds a twin.
+ */
+async function seedPrefixTwins(db: Database, held: readonly string[]): Promise<void> {
+    const [tenantRows, groupRows, depotRows, sucoRows] = await Promise.all([
+        db.select().from(tenants),
+        db.select().from(depotGroups),
+        db.select().from(depots),
+        db.select().from(subcontractors),
+    ]);
+    const newTenants = new Map<string, typeof tenants.$inferInsert>();
+    const newGroups = new Map<string, typeof depotGroups.$inferInsert>();
+    const newDepots = new Map<string, typeof depots.$inferInsert>();
+    const newSucos = new Map<string, typeof subcontractors.$inferInsert>();
+    const depotCopy = (depot: (typeof depotRows)[number], tenantId: string, groupId: string, internalDepotId: string, externalDepotId: string) => {
+        const { createdAt: _created, updatedAt: _updated, ...rest } = depot;
+        const scopePath = [tenantId, depot.countryCode, groupId, internalDepotId].join('.');
+        newDepots.set(internalDepotId, { ...rest, tenantId, groupId, internalDepotId, externalDepotId, name: `${depot.name} twin`, scopePath });
+        return scopePath;
+    };
+    const sucoCopy = (suco: (typeof sucoRows)[number], tenantId: string, depotId: string, depotPath: string, id: string) =>
+        newSucos.set(id, { id, tenantId, depotId, name: `${suco.name} twin`, code: `${suco.code}T`, scopePath: `${depotPath}.${id}` });
+    const first = <T>(list: T[], what: string): T => {
+        const [item] = list;
+        if (!item) throw new Error(`no ${what}`);
+        return item;
+    };
+    for (const tenant of tenantRows) {
+        const depot = first(depotRows.filter((candidate) => candidate.tenantId === tenant.id), `depot of ${tenant.id}`);
+        const group = first(groupRows.filter((candidate) => candidate.id === depot.groupId), `group ${depot.groupId}`);
+        const suco = first(sucoRows.filter((candidate) => candidate.depotId === depot.internalDepotId), `subcontractor of ${depot.internalDepotId}`);
+        const tenantId = `${tenant.id}1`;
+        newTenants.set(tenantId, { id: tenantId, name: `${tenant.name} twin`, countryCode: tenant.countryCode, timeZone: tenant.timeZone });
+        newGroups.set(`${group.id}t`, { id: `${group.id}t`, tenantId, name: group.name });
+        const depotPath = depotCopy(depot, tenantId, `${group.id}t`, `${depot.internalDepotId}t`, depot.externalDepotId);
+        sucoCopy(suco, tenantId, `${depot.internalDepotId}t`, depotPath, `${suco.id}t`);
+    }
+    for (const path of new Set(held)) {
+        const [tenantId, , groupId, depotId, sucoId] = segmentsOf(path);
+        if (!tenantId) continue;
+        if (sucoId) {
+            const suco = first(sucoRows.filter((candidate) => candidate.id === sucoId), `subcontractor ${sucoId}`);
+            const depot = first(depotRows.filter((candidate) => candidate.internalDepotId === suco.depotId), `depot ${suco.depotId}`);
+            sucoCopy(suco, suco.tenantId, suco.depotId, depot.scopePath, `${sucoId}1`);
+        } else if (depotId) {
+            const depot = first(depotRows.filter((candidate) => candidate.internalDepotId === depotId), `depot ${depotId}`);
+            depotCopy(depot, depot.tenantId, depot.groupId, `${depotId}1`, `T-${depot.externalDepotId}`);
+        } else if (groupId) {
+            const group = first(groupRows.filter((candidate) => candidate.id === groupId), `group ${groupId}`);
+            const depot = first(depotRows.filter((candidate) => candidate.groupId === groupId), `depot of ${groupId}`);
+            newGroups.set(`${groupId}1`, { id: `${groupId}1`, tenantId: group.tenantId, name: `${group.name} twin` });
+            depotCopy(depot, depot.tenantId, `${groupId}1`, `${depot.internalDepotId}g`, `G-${depot.externalDepotId}`);
+        }
+    }
+    await db.insert(tenants).values([...newTenants.values()]);
+    await db.insert(depotGroups).values([...newGroups.values()]);
+    await db.insert(depots).values([...newDepots.values()]);
+    await db.insert(subcontractors).values([...newSucos.values()]);
+}
+
+// ---- expectations: the permission rules of the spec, written out here ------------------------------
+
+interface Expected {
+    admin: boolean;
+    /** Internal ids of the depots the caller may see. */
+    depots: Set<string>;
+    /** Paths of the scope-tree nodes (level 5), the root '' included. */
+    nodes: Set<string>;
+    /** Tenants of the profile. */
+    tenants: Set<string>;
+    /** Isolation claims: the caller's organisation, depots (region/depot/subcontractor-scoped users) and subcontractors. */
+    home: { tenant?: string; depots?: string[]; subcontractors?: string[] };
+}
+
+function expectationsOf(subject: Subject, world: World): Expected {
+    const { grants } = subject;
+    const admin = grants.some((grant) => grant.contexts.includes('ADMIN') && grant.actions.includes('admin'));
+    const subcontractorPath = (path: string) => segmentsOf(path).length === 5;
+    // Depots: tenant scopes with tenant-admin or r:tenant-dcs reveal what they cover; depot scopes
+    // what they cover, or the depot they lie in; a subcontractor scope (five parts) its depot.
+    const reveals = (grant: Grant, depotPath: string) =>
+        (grant.contexts.includes('TENANT') && (grant.actions.includes('tenant-admin') || grant.actions.includes('r:tenant-dcs')) && covers(grant.path, depotPath)) ||
+        (grant.contexts.includes('DEPOT') && overlaps(grant.path, depotPath)) ||
+        (grant.contexts.includes('SUBCONTRACTOR') && subcontractorPath(grant.path) && covers(depotPath, grant.path));
+    const depotIds = world.depots.filter((depot) => admin || grants.some((grant) => reveals(grant, depot.path))).map((depot) => depot.id);
+    // Scope tree: every node overlapping a scope the caller holds a tenant or depot role on, or a
+    // subcontractor role on a five-part path.
+    const held = admin
+        ? ['']
+        : grants
+              .filter((grant) => grant.contexts.includes('TENANT') || grant.contexts.includes('DEPOT') || (grant.contexts.includes('SUBCONTRACTOR') && subcontractorPath(grant.path)))
+              .map((grant) => grant.path);
+    const nodes = new Set(['', ...world.nodePaths.filter((path) => held.some((scope) => overlaps(scope, path)))]);
+    const tenantScopes = grants.filter((grant) => grant.contexts.includes('TENANT')).map((grant) => grant.path);
+    const profileTenants = admin || tenantScopes.includes('') ? world.tenantIds : tenantScopes.map((path) => segmentsOf(path)[0] ?? '');
+    const home: Expected['home'] = {};
+    if (!admin && subject.tenantId) home.tenant = subject.tenantId;
+    if (!admin && grants.length > 0 && grants.every((grant) => segmentsOf(grant.path).length >= 3)) {
+        home.depots = grants.map((grant) => segmentsOf(grant.path).slice(0, 4).join('.'));
+    }
+    if (!admin && grants.length > 0 && grants.every((grant) => grant.contexts.join() === 'SUBCONTRACTOR' && subcontractorPath(grant.path))) {
+        home.subcontractors = grants.map((grant) => grant.path);
+    }
+    return { admin, depots: new Set(depotIds), nodes, tenants: new Set(profileTenants), home };
+}
+
+/** The explicit isolation claims for one depot path or scope-tree node the caller was shown. */
+function isolationBreach(expected: Expected, path: string): string | undefined {
+    const { tenant, depots: homeDepots, subcontractors: homeSucos } = expected.home;
+    if (path === '') return undefined;
+    if (tenant !== undefined && segmentsOf(path)[0] !== tenant) return `${path} belongs to another organisation than ${tenant}`;
+    if (homeDepots && !homeDepots.some((depot) => overlaps(depot, path))) return `${path} is outside the depots ${homeDepots.join(', ')}`;
+    if (homeSucos && segmentsOf(path).length === 5 && !homeSucos.includes(path)) return `${path} is another subcontractor than ${homeSucos.join(', ')}`;
+    if (homeSucos && !homeSucos.some((suco) => overlaps(suco, path))) return `${path} is outside the subcontractors ${homeSucos.join(', ')}`;
+    return undefined;
+}
+
+// ---- the routes ----------------------------------------------------------------------------------
+
+interface Probe {
+    subject: Subject;
+    expected: Expected;
+    world: World;
+    get<T = unknown>(url: string): Promise<DemoResponse<T>>;
+}
+
+interface RouteCase {
+    /** `METHOD /path/:param` as the service declares it (the coverage test matches on this). */
+    route: string;
+    /** What this row probes (several rows may probe one route). */
+    variant?: string;
+    run(probe: Probe): Promise<void>;
+}
+
+const sorted = (values: Iterable<string>) => [...values].sort();
+const flatten = (node: ScopeNode): ScopeNode[] => [node, ...node.children.flatMap(flatten)];
+const breaches = (expected: Expected, paths: readonly string[]) => paths.flatMap((path) => isolationBreach(expected, path) ?? []);
+const encode = (value: unknown) => encodeURIComponent(JSON.stringify(value));
+const validPath = (path: string) => /^([A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+){0,4})?$/.test(path);
+
+/**
+ * Paths to try: every node of the tree (all organisations), plus guesses built from the
+ * caller's own scopes: raw-prefix extensions and truncations, a missing child, and the same
+ * ids under every other organisation.
+ */
+function probePaths({ subject, expected, world }: Probe): string[] {
+    // Subcontractors: those of the depots the caller sees (their neighbours), and one of every other organisation.
+    const sucoOfTenant = new Set<string>();
+    const guesses = new Set<string>(
+        world.nodePaths.filter((path) => {
+            const parts = segmentsOf(path);
+            if (parts.length < 5) return true;
+            if (expected.depots.has(parts[3] ?? '')) return true;
+            if (sucoOfTenant.has(parts[0] ?? '')) return false;
+            sucoOfTenant.add(parts[0] ?? '');
+            return true;
+        }),
+    );
+    for (const { path } of subject.grants) {
+        if (path === '') continue;
+        const [, ...rest] = segmentsOf(path);
+        for (const guess of [`${path}1`, `${path}z`, path.slice(0, -1), `${path}.zz`, path.toUpperCase(), ...world.tenantIds.map((tenant) => [tenant, ...rest].join('.'))]) {
+            if (validPath(guess) && guess !== '') guesses.add(guess);
+        }
+    }
+    return sorted(guesses);
+}
+
+/** Depot ids to try: every depot of every organisation, and guesses derived from the caller's own depots. */
+function probeDepotIds({ subject, expected, world }: Probe): string[] {
+    const ids = new Set(world.depots.map((depot) => depot.id));
+    const own = subject.grants.flatMap((grant) => segmentsOf(grant.path)[3] ?? []);
+    for (const id of own.length > 0 ? own : [...expected.depots].slice(0, 2)) for (const guess of [`${id}1`, `${id}z`, id.slice(0, -1), id.toUpperCase()]) ids.add(guess);
+    ids.add('nope');
+    return sorted(ids);
+}
+
+const routes: RouteCase[] = [
+    {
+        route: 'GET /api/users/me',
+        async run({ subject, expected, get }) {
+            const { status, body } = await get<UserProfile>('/api/users/me');
+            expect(status).toBe(200);
+            expect(body.id).toBe(subject.userId);
+            expect(sorted(body.permissions.map((permission) => permission.id))).toEqual(sorted(subject.grants.map((grant) => grant.id)));
+            const ownPaths = new Set(subject.grants.map((grant) => grant.path));
+            const actionPaths = [...Object.keys(body.actions.TENANT), ...Object.keys(body.actions.DEPOT), ...Object.keys(body.actions.SUBCONTRACTOR)];
+            expect(actionPaths.filter((path) => !ownPaths.has(path)), 'action scopes that are not the caller’s').toEqual([]);
+            expect(breaches(expected, body.tenants.map((tenant) => tenant.id))).toEqual([]);
+            expect(sorted(body.tenants.map((tenant) => tenant.id))).toEqual(sorted(expected.tenants));
+        },
+    },
+    {
+        route: 'GET /api/distributionCenters',
+        async run({ expected, get }) {
+            for (const url of ['/api/distributionCenters', '/api/distributionCenters?path=']) {
+                const { status, body } = await get<DistributionCenter[]>(url);
+                expect(status, url).toBe(200);
+                expect(breaches(expected, body.map((depot) => depot.path)), url).toEqual([]);
+                expect(sorted(body.map((depot) => depot.internalDepotId)), url).toEqual(sorted(expected.depots));
+            }
+        },
+    },
+    {
+        route: 'GET /api/distributionCenters',
+        variant: 'paths of every organisation, region and depot, subcontractors, guesses',
+        async run(probe) {
+            const { expected, world, get } = probe;
+            for (const path of probePaths(probe)) {
+                const url = `/api/distributionCenters?path=${path}`;
+                const { status, body } = await get<DistributionCenter[]>(url);
+                const wanted = world.depots.filter((depot) => expected.depots.has(depot.id) && covers(path, depot.path)).map((depot) => depot.id);
+                // A path filter outside the caller's scopes answers an empty list, as an unknown path does.
+                expect.soft(status, url).toBe(200);
+                expect.soft(breaches(expected, body.map((depot) => depot.path)), url).toEqual([]);
+                expect.soft(sorted(body.map((depot) => depot.internalDepotId)), url).toEqual(sorted(wanted));
+            }
+        },
+    },
+    {
+        route: 'GET /api/scopes',
+        variant: 'whole tree, every level',
+        async run({ expected, get }) {
+            for (const level of [undefined, 1, 2, 3, 4, 5]) {
+                const url = level === undefined ? '/api/scopes' : `/api/scopes?level=${level}`;
+                const { status, body } = await get<ScopeNode>(url);
+                expect(status, url).toBe(200);
+                const paths = flatten(body).map((node) => node.path);
+                const wanted = [...expected.nodes].filter((path) => segmentsOf(path).length <= (level ?? 5));
+                expect(breaches(expected, paths), url).toEqual([]);
+                expect(sorted(paths), url).toEqual(sorted(wanted));
+            }
+        },
+    },
+    {
+        route: 'GET /api/scopes',
+        variant: 'paths of every organisation, region and depot, subcontractors, guesses',
+        async run(probe) {
+            const { expected, get } = probe;
+            for (const path of probePaths(probe)) {
+                const url = `/api/scopes?path=${path}`;
+                const { status, body } = await get<ScopeNode & { code?: string; message?: string }>(url);
+                if (expected.nodes.has(path)) {
+                    expect.soft(status, url).toBe(200);
+                    const paths = status === 200 ? flatten(body).map((node) => node.path) : [];
+                    expect.soft(breaches(expected, paths), url).toEqual([]);
+                    expect.soft(sorted(paths), url).toEqual(sorted([...expected.nodes].filter((node) => covers(path, node))));
+                } else {
+                    // Outside the caller's scopes and unknown answer alike: nothing tells them apart.
+                    expect.soft({ status, code: body.code, message: body.message }, url).toEqual({
+                        status: 403,
+                        code: 'NO_DATA_PERMISSION',
+                        message: `The scope ${path} does not exist or is outside your permissions.`,
+                    });
+                }
+            }
+        },
+    },
+    {
+        route: 'GET /tenant-admin/v1/depots',
+        variant: 'list, filtered by every organisation, searched for hidden depots',
+        async run({ expected, world, get }) {
+            const list = async (filter: Record<string, string>) => {
+                const url = `/tenant-admin/v1/depots?range=${encode([0, 499])}&sort=${encode(['name', 'ASC'])}&filter=${encode(filter)}`;
+                const response = await get<{ id: string; scopePath: string }[]>(url);
+                expect.soft(response.status, url).toBe(200);
+                const ids = response.body.map((depot) => depot.id);
+                expect.soft(breaches(expected, response.body.map((depot) => depot.scopePath)), url).toEqual([]);
+                expect.soft(response.headers['content-range'], url).toMatch(new RegExp(`/${ids.length}$`));
+                return { url, ids: sorted(ids) };
+            };
+            const all = await list({});
+            expect.soft(all.ids, all.url).toEqual(sorted(expected.depots));
+            for (const tenantId of world.tenantIds) {
+                const { url, ids } = await list({ tenantId });
+                expect.soft(ids, url).toEqual(sorted(world.depots.filter((depot) => depot.tenantId === tenantId && expected.depots.has(depot.id)).map((depot) => depot.id)));
+            }
+            // A search never reaches a hidden depot: one search by number per region the caller does not fully see.
+            const searched = new Set<string>();
+            for (const hidden of world.depots.filter((depot) => !expected.depots.has(depot.id))) {
+                const region = segmentsOf(hidden.path).slice(0, 3).join('.');
+                if (searched.has(region)) continue;
+                searched.add(region);
+                const { url, ids } = await list({ q: hidden.externalDepotId });
+                expect.soft(ids, url).not.toContain(hidden.id);
+            }
+        },
+    },
+    {
+        route: 'GET /tenant-admin/v1/depots/:internalDepotId',
+        variant: 'every depot id of every organisation and guesses',
+        async run(probe) {
+            const { expected, get } = probe;
+            for (const id of probeDepotIds(probe)) {
+                const url = `/tenant-admin/v1/depots/${id}`;
+                const { status, body } = await get<{ id?: string; scopePath?: string; code?: string; message?: string }>(url);
+                if (expected.depots.has(id)) {
+                    expect.soft({ status, id: body.id }, url).toEqual({ status: 200, id });
+                    expect.soft(breaches(expected, [body.scopePath ?? '?']), url).toEqual([]);
+                } else {
+                    // Another organisation's depot answers exactly like a depot that does not exist.
+                    expect.soft({ status, code: body.code, message: body.message }, url).toEqual({ status: 404, code: 'NOT_FOUND', message: `Depot ${id} was not found.` });
+                }
+            }
+        },
+    },
+];
+
+// ---- the matrix ----------------------------------------------------------------------------------
+
+const logins = matrixLogins();
+const cases = logins.flatMap((login) => routes.map((route) => [login.label, route.variant ? `${route.route} (${route.variant})` : route.route, login, route] as const));
+
+let demo: DemoApp;
+let world: World;
+const subjects = new Map<string, { subject: Subject; expected: Expected }>();
+
+beforeAll(async () => {
+    demo = await createDemoApp();
+    const loaded: Subject[] = [];
+    for (const login of logins) loaded.push(await loadSubject(demo.db, login, await demo.signIn(login.email)));
+    await seedPrefixTwins(
+        demo.db,
+        loaded.flatMap((subject) => subject.grants.map((grant) => grant.path)),
+    );
+    world = await loadWorld(demo.db);
+    for (const subject of loaded) subjects.set(subject.email, { subject, expected: expectationsOf(subject, world) });
+}, 180_000);
+afterAll(() => demo?.close());
+
+describe('tenant isolation matrix', () => {
+    it('covers every technical role held by back-office users, every back-office user type and every subcontractor user', async () => {
+        const staff = new Set(demo.data.users.filter((user) => (backOfficeUserTypes as readonly string[]).includes(user.type)).map((user) => user.id));
+        const heldRoles = new Set(demo.data.permissionAssignments.filter((assignment) => staff.has(assignment.userId)).map((assignment) => assignment.roleId));
+        const matrixGrants = new Set([...subjects.values()].flatMap(({ subject }) => subject.grants.map((grant) => grant.id)));
+        const matrixRoles = new Set(demo.data.permissionAssignments.filter((assignment) => matrixGrants.has(assignment.id ?? '')).map((assignment) => assignment.roleId));
+        expect(sorted([...heldRoles].filter((role) => !matrixRoles.has(role)))).toEqual([]);
+        const sucoUsers = demo.data.users.filter((user) => user.type === 'SubContractorManager' || user.type === 'SubContractorUser').map((user) => user.email ?? '');
+        expect(sucoUsers.filter((email) => !subjects.has(email))).toEqual([]);
+        expect(demo.logins.filter((login) => !subjects.has(login.email))).toEqual([]);
+        // Every organisation has users in the matrix, and each organisation user sees only their own.
+        const homes = new Set([...subjects.values()].map(({ subject }) => subject.tenantId));
+        expect(sorted([...homes].filter((home): home is string => home !== null))).toEqual(sorted(demo.data.tenants.map((tenant) => tenant.id)));
+    });
+
+    it('has a row for every route of every service (a new route needs its row)', async () => {
+        const response = await demo.app.inject('/docs/json');
+        const spec = response.json<{ paths: Record<string, Record<string, unknown>> }>();
+        const declared = Object.entries(spec.paths)
+            .filter(([path]) => path.startsWith('/api/') || path.startsWith('/tenant-admin/'))
+            .flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1')}`));
+        expect(declared.length).toBeGreaterThan(0);
+        expect(sorted(declared.filter((route) => !routes.some((row) => row.route === route)))).toEqual([]);
+    });
+
+    it.each(cases)('%s × %s', async (_label, _route, login, route) => {
+        const entry = subjects.get(login.email);
+        if (!entry) throw new Error(`${login.email} was not signed in`);
+        const token = entry.subject.token;
+        await route.run({ ...entry, world, get: <T,>(url: string) => demo.get<T>(url, token) });
+    });
+});

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Admin, CustomRoutes, defaultTheme, Resource, type I18nProvider, type RaThemeOptions } from 'react-admin';
 import { createBrowserRouter, Navigate, Route, RouterProvider } from 'react-router-dom';
 import { authProvider } from './authProvider';
+import { ChangePasswordPage } from './customRoutes/changePassword/ChangePasswordPage';
 import { DepotSelectionPage } from './customRoutes/depotSelection/DepotSelectionPage';
 import { DepotSummaryPage } from './customRoutes/depotSummary/DepotSummaryPage';
 import { ErrorPage } from './customRoutes/error/ErrorPage';
@@ -49,11 +50,12 @@ function BackOffice() {
                     {/* The spec's default is users/backoffice, which is not built yet; until then the depots. */}
                     <Route index element={<Navigate to="configurations/depots" replace />} />
                     <Route path="configurations/*" element={<ResourceRoutes><Resource name="depots" {...depots} /></ResourceRoutes>} />
+                    <Route path="users/error/:errorCode" element={<ErrorPage />} />
                 </Route>
 
                 <Route path="/tenant" element={<RequireContext context="tenant" />}>
                     <Route index element={<TenantSelectionPage />} />
-                    <Route path=":tenantId" element={<RequireTenant />}>
+                    <Route path=":tenantId" element={<RequireTenant context="tenant" />}>
                         <Route index element={<Navigate to="configurations/depots" replace />} />
                         <Route path="configurations/*" element={<ResourceRoutes><Resource name="depots" {...depots} /></ResourceRoutes>} />
                     </Route>
@@ -61,9 +63,15 @@ function BackOffice() {
 
                 <Route path="/depot" element={<RequireContext context="depot" />}>
                     <Route index element={<DepotSelectionPage />} />
-                    <Route path=":tenantId" element={<DepotSelectionPage />} />
-                    <Route path=":tenantId/:externalDepotId" element={<DepotSummaryPage />} />
+                    <Route path="error/:errorCode" element={<ErrorPage />} />
+                    <Route path=":tenantId" element={<RequireTenant context="depot" />}>
+                        <Route index element={<DepotSelectionPage />} />
+                        <Route path=":externalDepotId" element={<DepotSummaryPage />} />
+                        <Route path=":externalDepotId/error/:errorCode" element={<ErrorPage />} />
+                    </Route>
                 </Route>
+
+                <Route path="/changePwd" element={<ChangePasswordPage />} />
 
                 <Route path="/error/:errorCode" element={<ErrorPage />} />
                 <Route path="/no-permissions" element={<Navigate to="/error/noPermission" replace />} />

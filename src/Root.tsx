@@ -2,10 +2,15 @@ import { Suspense, useCallback, useEffect, useState, type ComponentType } from '
 import type { SignInShellProps } from './customRoutes/signIn/SignInShell';
 import { initI18n } from './i18n/i18next';
 import { lazyPage } from './lazyPage';
-import { LANDING_ROUTE, takeIntendedRoute, type StartMode } from './session';
+import { LANDING_ROUTE, RESET_PASSWORD_ROUTE, takeIntendedRoute, type StartMode } from './session';
 
 // Each piece waits for the texts too, which load in parallel with it.
-export const loadSignInShell = async () => (await Promise.all([import('./customRoutes/signIn/SignInShell'), initI18n()]))[0];
+export const loadSignInShell = async () => {
+    const [shell] = await Promise.all([import('./customRoutes/signIn/SignInShell'), initI18n()]);
+    // /resetPwd opens on a view of the steps chunk: load it before the first render too.
+    if (window.location.pathname === RESET_PASSWORD_ROUTE) await shell.loadStepViews();
+    return shell;
+};
 export const loadApp = async () => (await Promise.all([import('./App'), initI18n()]))[0];
 
 const LazySignInShell = lazyPage(loadSignInShell);

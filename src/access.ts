@@ -1,6 +1,7 @@
 import type { AppContext } from '../domain/enums';
 import { canAnywhereUnder, canSomewhere } from '../domain/permissionChecks';
-import { isAdmin, type ProfileActions } from '../domain/permissions';
+import { assignedScopes, isAdmin, type ProfileActions } from '../domain/permissions';
+import { splitScopePath } from '../domain/scopePath';
 
 /**
  * The browser's use of the shared permission model (domain/permissionChecks.ts) for menus,
@@ -26,4 +27,14 @@ export function canAccessResource(actions: ProfileActions, resource: string): bo
     if (isAdmin(actions)) return true;
     const feature = resourceFeatures[resource];
     return feature !== undefined && canSomewhere(actions, feature);
+}
+
+/**
+ * Tenants in which the user holds any scope (any context); `'ALL'` for admins and all-tenant
+ * scopes. Guards the tenant segment of depot routes (`/depot/:tenantId`).
+ */
+export function tenantsWithScopes(actions: ProfileActions): 'ALL' | string[] {
+    const scopes = assignedScopes(actions);
+    if (scopes === 'ALL') return 'ALL';
+    return [...new Set(scopes.map((path) => splitScopePath(path)[0]).filter((tenantId): tenantId is string => Boolean(tenantId)))];
 }

@@ -2,7 +2,7 @@ import { HttpError, type AuthProvider, type UserIdentity } from 'ra-core';
 import type { UserProfile } from '../domain/profile';
 import { canAccessResource } from './access';
 import { dataProvider } from './dataProviders';
-import { endSession, getAccessToken, signInWithPassword } from './identity';
+import { endSession, getAccessToken } from './identity';
 import { LOGIN_ROUTE } from './session';
 
 let profileRequest: Promise<UserProfile> | undefined;
@@ -43,9 +43,12 @@ export interface AppIdentity extends UserIdentity {
 
 /** react-admin's view of authentication: Cognito through aws-amplify, permissions from the profile. */
 export const authProvider: AuthProvider = {
-    async login({ username, password }: { username: string; password: string }) {
+    /**
+     * Sign-in and its steps run in the light sign-in pages (customRoutes/signIn), which react-admin's
+     * login page hands over to; this only loads the profile of the session they started.
+     */
+    async login() {
         profileRequest = undefined;
-        await signInWithPassword(username, password);
         try {
             await loadProfile();
         } catch (error) {

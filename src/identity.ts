@@ -1,12 +1,21 @@
-import { fetchAuthSession, signIn, signOut } from 'aws-amplify/auth';
+import {
+    confirmResetPassword,
+    confirmSignIn,
+    fetchAuthSession,
+    resetPassword,
+    signIn,
+    signOut,
+    updatePassword,
+    type SignInOutput,
+} from 'aws-amplify/auth';
 import { configureAmplify } from './amplify';
 import { getBrowserConfig } from './config';
 import { clearStoredSession, LOGIN_ROUTE, saveIntendedRoute } from './session';
-import { UnsupportedSignInStepError } from './signInSteps';
+import { UnsupportedSignInStepError, type SignInStep } from './signInSteps';
 
 /*
- * The one gateway to Amplify: every function here configures it on first use. The sign-in page
- * imports this module on demand, so Amplify is not part of the JavaScript needed before the
+ * The one gateway to Amplify: every function here configures it on first use. The sign-in pages
+ * import this module on demand, so Amplify is not part of the JavaScript needed before the
  * form is usable.
  */
 let configured = false;
@@ -16,13 +25,45 @@ function ensureConfigured(): void {
     configured = true;
 }
 
+/** The e-mail of the sign-in in progress: the account name in the authenticator app. */
+let signingInAs = '';
+
+async function toSignInStep({ nextStep }: SignInOutput): Promise<SignInStep> {
+    switch (nextStep.signInStep) {
+        case 'DONE':
+            return { kind: 'done' };
+        case 'CONFIRM_SIGN_IN_WITH_NEW_PASSWORD_REQUIRED':
+            return { kind: 'newPassword' };
+        case 'CONTINUE_SIGN_IN_WITH_TOTP_SETUP': {
+            const { sharedSecret, getSetupUri } = nextStep.totpSetupDetails;
+            const accountName = signingInAs;
+            return { kind: 'totpSetup', sharedSecret, setupUri: (issuer) => getSetupUri(issuer, accountName).href };
+        }
+        case 'CONFIRM_SIGN_IN_WITH_TOTP_CODE':
+            return { kind: 'totpCode' };
+        case 'RESET_PASSWORD':
+            return { kind: 'resetPassword' };
+        // A pool that also offers SMS or e-mail codes asks which factor to use: this product uses TOTP.
+        case 'CONTINUE_SIGN_IN_WITH_MFA_SELECTION':
+        case 'CONTINUE_SIGN_IN_WITH_MFA_SETUP_SELECTION':
+            if (nextStep.allowedMFATypes?.includes('TOTP')) return toSignInStep(await confirmSignIn({ challengeResponse: 'TOTP' }));
+            break;
+        default:
+            break;
+    }
+    throw new UnsupportedSignInStepError(nextStep.signInStep);
+}
+
 /**
  * Signs in with e-mail and password through Cognito's USER_PASSWORD_AUTH flow (the embedded
- * endpoint serves no SRP). Stale tokens of an earlier session are dropped first.
+ * endpoint serves no SRP) and answers the next step. Stale tokens of an earlier session are
+ * dropped first.
  */
-export async function signInWithPassword(email: string, password: string): Promise<void> {
+export async function signInWithPassword(email: string, password: string): Promise<SignInStep> {
     ensureConfigured();
-    const attempt = () => signIn({ username: email.trim(), password, options: { authFlowType: 'USER_PASSWORD_AUTH' } });
+    const username = email.trim();
+    signingInAs = username;
+    const attempt = () => signIn({ username, password, options: { authFlowType: 'USER_PASSWORD_AUTH' } });
     let result;
     try {
         result = await attempt();
@@ -31,7 +72,38 @@ export async function signInWithPassword(email: string, password: string): Promi
         await signOut();
         result = await attempt();
     }
-    if (result.nextStep.signInStep !== 'DONE') throw new UnsupportedSignInStepError(result.nextStep.signInStep);
+    return toSignInStep(result);
+}
+
+/** Answers the new-password challenge of a temporary password. */
+export async function confirmNewPassword(newPassword: string): Promise<SignInStep> {
+    ensureConfigured();
+    return toSignInStep(await confirmSignIn({ challengeResponse: newPassword }));
+}
+
+/** Answers a TOTP step (setup or login mode) with the authenticator app's code. */
+export async function confirmTotpCode(code: string): Promise<SignInStep> {
+    ensureConfigured();
+    return toSignInStep(await confirmSignIn({ challengeResponse: code }));
+}
+
+/** Asks for a password reset code by e-mail; answers where it was sent (masked), when told. */
+export async function requestPasswordReset(email: string): Promise<string | undefined> {
+    ensureConfigured();
+    const { nextStep } = await resetPassword({ username: email.trim() });
+    return nextStep.codeDeliveryDetails?.destination;
+}
+
+/** Sets a new password with the e-mailed code; the caller signs in with it afterwards. */
+export async function confirmPasswordReset(email: string, code: string, newPassword: string): Promise<void> {
+    ensureConfigured();
+    await confirmResetPassword({ username: email.trim(), confirmationCode: code.trim(), newPassword });
+}
+
+/** Changes the signed-in user's password (Cognito ChangePassword: the current one is required). */
+export async function changePassword(oldPassword: string, newPassword: string): Promise<void> {
+    ensureConfigured();
+    await updatePassword({ oldPassword, newPassword });
 }
 
 /** The current access token, refreshed when expired or when `forceRefresh` is set; undefined when signed out. */

@@ -5,13 +5,21 @@
 export const COGNITO_STORAGE_PREFIX = 'CognitoIdentityServiceProvider.';
 const INTENDED_ROUTE_KEY = 'app.intendedRoute';
 
-/** Routes reachable without a session (shell §2.2). */
-export const publicRoutes = ['/login', '/resetPwd', '/changePwd', '/forceChangePwd'] as const;
+/**
+ * The public routes of shell §2.2 that the light sign-in shell serves. The fourth, /changePwd,
+ * needs a session and is a page of the app: signed out, it shows the sign-in first (the route is
+ * kept for after it).
+ */
+export const signInShellRoutes = ['/login', '/resetPwd', '/forceChangePwd'] as const;
+export type SignInShellRoute = (typeof signInShellRoutes)[number];
 export const LOGIN_ROUTE = '/login';
+export const RESET_PASSWORD_ROUTE = '/resetPwd';
+export const FORCE_CHANGE_PASSWORD_ROUTE = '/forceChangePwd';
+export const CHANGE_PASSWORD_ROUTE = '/changePwd';
 export const LANDING_ROUTE = '/landing';
 
-export function isPublicRoute(pathname: string): boolean {
-    return (publicRoutes as readonly string[]).includes(pathname);
+export function isSignInShellRoute(pathname: string): pathname is SignInShellRoute {
+    return (signInShellRoutes as readonly string[]).includes(pathname);
 }
 
 /** True when Amplify has stored tokens for this app client (they may still have expired). */
@@ -19,10 +27,10 @@ export function hasStoredTokens(clientId: string, storage: Storage = localStorag
     return Boolean(storage.getItem(`${COGNITO_STORAGE_PREFIX}${clientId}.LastAuthUser`));
 }
 
-/** Remembers a guarded route for after sign-in; the root and public routes are not worth keeping. */
+/** Remembers a route for after sign-in; the root and the sign-in pages are not worth keeping. */
 export function saveIntendedRoute(route: string, storage: Storage = sessionStorage): void {
     const pathname = route.split(/[?#]/)[0] ?? '';
-    if (pathname === '' || pathname === '/' || isPublicRoute(pathname)) return;
+    if (pathname === '' || pathname === '/' || isSignInShellRoute(pathname)) return;
     storage.setItem(INTENDED_ROUTE_KEY, route);
 }
 
@@ -43,12 +51,12 @@ export function clearStoredSession(local: Storage = localStorage, session: Stora
 export type StartMode = 'signIn' | 'app';
 
 /**
- * Decides what the first page load shows: the light sign-in page on public routes and when no
- * tokens are stored, otherwise the app. A signed-out visit to a guarded route is replaced by
- * /login (one client-side redirect) after saving the route.
+ * Decides what the first page load shows: the light sign-in shell on its routes and when no
+ * tokens are stored, otherwise the app. A signed-out visit to any other route (guarded ones and
+ * /changePwd) is replaced by /login (one client-side redirect) after saving the route.
  */
 export function decideStartMode(clientId: string, location: Location = window.location, history: History = window.history): StartMode {
-    if (isPublicRoute(location.pathname)) return 'signIn';
+    if (isSignInShellRoute(location.pathname)) return 'signIn';
     if (hasStoredTokens(clientId)) return 'app';
     saveIntendedRoute(`${location.pathname}${location.search}${location.hash}`);
     history.replaceState(null, '', LOGIN_ROUTE);

@@ -1,4 +1,5 @@
 import argon2 from 'argon2';
+import { MAX_PASSWORD_LENGTH } from '../../domain/passwordPolicy.js';
 
 /**
  * Argon2id with OWASP's minimum parameters (19 MiB, 2 iterations, 1 lane): slow for
@@ -6,8 +7,9 @@ import argon2 from 'argon2';
  */
 const OPTIONS = { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
-/** Cognito's upper bound; also bounds the hashing cost of hostile input. */
-export const MAX_PASSWORD_LENGTH = 256;
+
+/** Cognito's upper bound (domain/passwordPolicy.ts); also bounds the hashing cost of hostile input. */
+export { MAX_PASSWORD_LENGTH };
 
 export function hashPassword(password: string): Promise<string> {
     return argon2.hash(password, OPTIONS);

@@ -1,13 +1,17 @@
-import { Avatar, Box, Button, Menu, MenuItem } from '@mui/material';
+import Password from '@mui/icons-material/Password';
+import { Avatar, Box, Button, ListItemIcon, ListItemText, Menu, MenuItem } from '@mui/material';
 import { useCallback, useId, useMemo, useState, type MouseEvent } from 'react';
-import { Logout, UserMenuContextProvider } from 'react-admin';
+import { Logout, UserMenuContextProvider, useTranslate } from 'react-admin';
+import { Link } from 'react-router-dom';
+import { CHANGE_PASSWORD_ROUTE } from '../session';
 import { useUserProfile } from '../useUserProfile';
 
 /**
- * The user's initials and e-mail (shell §2.1) opening a menu with logout; on small screens
- * only the initials show. The profile page arrives with the profile issue.
+ * The user's initials and e-mail (shell §2.1) opening a menu with the password change and
+ * logout; on small screens only the initials show. The profile page arrives with the profile issue.
  */
 export function AppUserMenu() {
+    const translate = useTranslate();
     const { profile } = useUserProfile();
     const [anchor, setAnchor] = useState<HTMLElement | null>(null);
     const menuId = useId();
@@ -33,6 +37,12 @@ export function AppUserMenu() {
                 <Menu id={menuId} anchorEl={anchor} open={Boolean(anchor)} onClose={close} disableScrollLock anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }} transformOrigin={{ vertical: 'top', horizontal: 'right' }}>
                     <MenuItem disabled divider>
                         {profile.email}
+                    </MenuItem>
+                    <MenuItem component={Link} to={CHANGE_PASSWORD_ROUTE} onClick={close}>
+                        <ListItemIcon>
+                            <Password fontSize="small" />
+                        </ListItemIcon>
+                        <ListItemText>{translate('app.changePassword.title')}</ListItemText>
                     </MenuItem>
                     <Logout />
                 </Menu>

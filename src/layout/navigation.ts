@@ -47,7 +47,8 @@ export function currentContextOf(pathname: string): CurrentContext | null {
         case 'tenant':
             return second ? { context: 'tenant', basePath: `/tenant/${encode(second)}`, tenantId: second } : { context: 'tenant', basePath: null };
         case 'depot':
-            return { context: 'depot', basePath: second && third ? `/depot/${encode(second)}/${encode(third)}` : null };
+            // `/depot/error/:errorCode` belongs to no depot.
+            return { context: 'depot', basePath: second && third && second !== 'error' ? `/depot/${encode(second)}/${encode(third)}` : null };
         default:
             return null;
     }

@@ -6,7 +6,6 @@ import type { UserProfile } from '../../domain/profile';
 const identity = vi.hoisted(() => ({
     getAccessToken: vi.fn<() => Promise<string | undefined>>(),
     endSession: vi.fn(async () => undefined),
-    signInWithPassword: vi.fn(async () => undefined),
 }));
 const backOffice = vi.hoisted(() => ({ getProfile: vi.fn<() => Promise<unknown>>() }));
 
@@ -42,11 +41,17 @@ beforeEach(async () => {
 describe('authProvider', () => {
     it('fetches the profile once per sign-in', async () => {
         backOffice.getProfile.mockResolvedValue(profile(true));
-        await authProvider.login({ username: 'ada@example.com', password: 'secret' });
+        await authProvider.login({});
         await loadProfile();
         await authProvider.getIdentity?.();
         expect(backOffice.getProfile).toHaveBeenCalledOnce();
         expect(await authProvider.getIdentity?.()).toMatchObject({ id: 'u1', fullName: 'ada@example.com' });
+    });
+
+    it('ends a session whose profile cannot be loaded after the sign-in', async () => {
+        backOffice.getProfile.mockRejectedValue(new HttpError('Forbidden', 403));
+        await expect(authProvider.login({})).rejects.toBeInstanceOf(HttpError);
+        expect(identity.endSession).toHaveBeenCalledOnce();
     });
 
     it('sends nothing without a session', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { emptyProfileActions, type ProfileActions } from '../../domain/permissions';
-import { canAccessResource, hasFeature } from '../../src/access';
+import { canAccessResource, hasFeature, tenantsWithScopes } from '../../src/access';
 import { currentContextOf, entryPath, visibleEntries, type NavigationEntry } from '../../src/layout/navigation';
 
 const Icon = () => null;
@@ -24,6 +24,8 @@ describe('currentContextOf', () => {
         expect(currentContextOf('/tenant')).toEqual({ context: 'tenant', basePath: null });
         expect(currentContextOf('/depot/t1/100')).toEqual({ context: 'depot', basePath: '/depot/t1/100' });
         expect(currentContextOf('/depot/t1')).toEqual({ context: 'depot', basePath: null });
+        expect(currentContextOf('/depot/t1/100/error/changeScope')).toEqual({ context: 'depot', basePath: '/depot/t1/100' });
+        expect(currentContextOf('/depot/error/changeScope')).toEqual({ context: 'depot', basePath: null });
         expect(currentContextOf('/landing')).toBeNull();
         expect(currentContextOf('/error/noPermission')).toBeNull();
     });
@@ -66,5 +68,18 @@ describe('canAccessResource', () => {
         expect(canAccessResource(actions({ TENANT: { t1: ['r:depot-mgmt-list'] } }), 'depots')).toBe(true);
         expect(canAccessResource(actions({ TENANT: { t1: ['r:role'] } }), 'depots')).toBe(false);
         expect(canAccessResource(actions({ TENANT: { t1: ['r:depot-mgmt-list'] } }), 'unknown')).toBe(false);
+    });
+});
+
+describe('tenantsWithScopes', () => {
+    it('names the tenants of every scope the user holds, in any context', () => {
+        expect(tenantsWithScopes(actions({ DEPOT: { 't1.DE.g1.d1': ['r:tour'] }, SUBCONTRACTOR: { 't2.DE.g2.d2.s1': ['r:driver'] } }))).toEqual(['t1', 't2']);
+        expect(tenantsWithScopes(actions({ TENANT: { t3: ['r:role'] } }))).toEqual(['t3']);
+        expect(tenantsWithScopes(actions({}))).toEqual([]);
+    });
+
+    it('answers ALL for admins and all-tenant scopes', () => {
+        expect(tenantsWithScopes(actions({ ADMIN: ['admin'] }))).toBe('ALL');
+        expect(tenantsWithScopes(actions({ TENANT: { '': ['tenant-admin'] } }))).toBe('ALL');
     });
 });

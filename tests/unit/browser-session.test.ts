@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { getSelectedTenant, selectTenant } from '../../src/selectedTenant';
 import { clearStoredSession, decideStartMode, hasStoredTokens, saveIntendedRoute, takeIntendedRoute } from '../../src/session';
 
 /** localStorage/sessionStorage for Node. */
@@ -50,7 +51,15 @@ describe('browser session', () => {
         expect(takeIntendedRoute(storage)).toBeNull();
         saveIntendedRoute('/', storage);
         saveIntendedRoute('/login', storage);
+        saveIntendedRoute('/resetPwd', storage);
+        saveIntendedRoute('/forceChangePwd', storage);
         expect(takeIntendedRoute(storage)).toBeNull();
+    });
+
+    it('keeps /changePwd: signed out, it shows the sign-in first and then the password change', () => {
+        const storage = new MemoryStorage();
+        saveIntendedRoute('/changePwd', storage);
+        expect(takeIntendedRoute(storage)).toBe('/changePwd');
     });
 
     it('clears sessionStorage and only the identity entries of localStorage', () => {
@@ -68,10 +77,28 @@ describe('browser session', () => {
 });
 
 describe('decideStartMode', () => {
-    it('shows the sign-in page on public routes', () => {
-        const { location, history, replaced } = fakeLocation('/login');
-        expect(decideStartMode(CLIENT, location, history)).toBe('signIn');
-        expect(replaced).toEqual([]);
+    it('shows the sign-in shell on its routes, even with stored tokens', () => {
+        globalThis.localStorage = new MemoryStorage();
+        localStorage.setItem(tokenKey, 'user-1');
+        for (const path of ['/login', '/resetPwd', '/forceChangePwd']) {
+            const { location, history, replaced } = fakeLocation(path);
+            expect(decideStartMode(CLIENT, location, history)).toBe('signIn');
+            expect(replaced).toEqual([]);
+        }
+    });
+
+    it('opens /changePwd in the app with a session, else signs in first and keeps it', () => {
+        globalThis.sessionStorage = new MemoryStorage();
+        globalThis.localStorage = new MemoryStorage();
+        const signedOut = fakeLocation('/changePwd');
+        expect(decideStartMode(CLIENT, signedOut.location, signedOut.history)).toBe('signIn');
+        expect(signedOut.replaced).toEqual(['/login']);
+        expect(takeIntendedRoute()).toBe('/changePwd');
+
+        localStorage.setItem(tokenKey, 'user-1');
+        const signedIn = fakeLocation('/changePwd');
+        expect(decideStartMode(CLIENT, signedIn.location, signedIn.history)).toBe('app');
+        expect(signedIn.replaced).toEqual([]);
     });
 
     it('replaces a guarded route by /login once when signed out, keeping the route', () => {
@@ -98,5 +125,17 @@ describe('decideStartMode', () => {
         const { location, history, replaced } = fakeLocation('/landing');
         expect(decideStartMode(CLIENT, location, history)).toBe('app');
         expect(replaced).toEqual([]);
+    });
+});
+
+describe('selected tenant', () => {
+    it('is kept per tab and forgotten with the session', () => {
+        const session = new MemoryStorage();
+        expect(getSelectedTenant(session)).toBeNull();
+        selectTenant('t1', session);
+        selectTenant('t2', session);
+        expect(getSelectedTenant(session)).toBe('t2');
+        clearStoredSession(new MemoryStorage(), session);
+        expect(getSelectedTenant(session)).toBeNull();
     });
 });

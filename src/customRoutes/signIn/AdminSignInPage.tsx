@@ -1,27 +1,24 @@
 import { useEffect } from 'react';
-import { useCheckAuth, useLogin } from 'react-admin';
-import { useNavigate } from 'react-router-dom';
-import { LANDING_ROUTE, takeIntendedRoute } from '../../session';
-import { SignInPage } from './SignInPage';
+import { useLocation } from 'react-router-dom';
+import { LOGIN_ROUTE, saveIntendedRoute } from '../../session';
+
+/** What react-admin's logout on a lost session passes to its login page. */
+interface LoginPageState {
+    nextPathname?: string;
+    nextSearch?: string;
+}
 
 /**
- * react-admin's `loginPage`: the same sign-in page, signing in through the auth provider so
- * react-admin learns about it. Afterwards the user goes to the saved route, else where
- * react-admin was sent from, else the landing page.
+ * react-admin's `loginPage`: hands over to the light sign-in pages with a fresh page load, so
+ * every sign-in step is served in one place and nothing of the previous session stays in
+ * memory. A lost session (react-admin passes the page it was on) keeps that page for after the
+ * sign-in; an explicit logout passes none.
  */
 export function AdminSignInPage() {
-    const login = useLogin();
-    const checkAuth = useCheckAuth();
-    const navigate = useNavigate();
-
+    const state = useLocation().state as LoginPageState | null;
     useEffect(() => {
-        checkAuth({}, false)
-            .then(() => navigate(LANDING_ROUTE, { replace: true }))
-            .catch(() => undefined);
-    }, [checkAuth, navigate]);
-
-    const handleSubmit = async (email: string, password: string) => {
-        await login({ username: email, password }, takeIntendedRoute() ?? undefined);
-    };
-    return <SignInPage onSubmit={handleSubmit} />;
+        if (state?.nextPathname) saveIntendedRoute(`${state.nextPathname}${state.nextSearch ?? ''}`);
+        window.location.replace(LOGIN_ROUTE);
+    }, [state]);
+    return null;
 }

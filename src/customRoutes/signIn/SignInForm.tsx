@@ -1,55 +1,49 @@
-import Visibility from '@mui/icons-material/Visibility';
-import VisibilityOff from '@mui/icons-material/VisibilityOff';
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import IconButton from '@mui/material/IconButton';
-import InputAdornment from '@mui/material/InputAdornment';
+import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useAppTranslate } from '../../i18n/useAppTranslate';
+import { RESET_PASSWORD_ROUTE } from '../../session';
+import { FormAlerts, type Notice } from './FormAlerts';
+import { PasswordField } from './PasswordField';
 import { SignInField } from './SignInField';
-import { signInErrorKey } from './signInErrors';
+import { SubmitButton } from './SubmitButton';
+import { useIdentityCall } from './useIdentityCall';
 
 export interface SignInFormProps {
+    /** Prefills the e-mail (e.g. coming back from the password reset). */
+    initialEmail?: string;
+    notice?: Notice | null;
     /** Signs in; a rejection is shown as a translated error. */
     onSubmit: (email: string, password: string) => Promise<void>;
+    /** Opens the password reset with the e-mail typed so far. */
+    onForgotPassword: (email: string) => void;
 }
 
-/** E-mail and password form. Password rules are checked on the change-password pages, not here. */
-export function SignInForm({ onSubmit }: SignInFormProps) {
+/** E-mail and password form. Password rules are checked where passwords are chosen, not here. */
+export function SignInForm({ initialEmail = '', notice, onSubmit, onForgotPassword }: SignInFormProps) {
     const translate = useAppTranslate();
-    const [email, setEmail] = useState('');
+    const [email, setEmail] = useState(initialEmail);
     const [password, setPassword] = useState('');
-    const [showPassword, setShowPassword] = useState(false);
     const [submitted, setSubmitted] = useState(false);
-    const [pending, setPending] = useState(false);
-    const [errorKey, setErrorKey] = useState<string | null>(null);
+    const { pending, errorKey, run } = useIdentityCall();
+    const emailRef = useRef<HTMLInputElement>(null);
+    const passwordRef = useRef<HTMLInputElement>(null);
 
     const emailMissing = submitted && email.trim() === '';
     const passwordMissing = submitted && password === '';
 
-    const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
         event.preventDefault();
         setSubmitted(true);
-        if (email.trim() === '' || password === '' || pending) return;
-        setPending(true);
-        setErrorKey(null);
-        try {
-            await onSubmit(email.trim(), password);
-        } catch (error) {
-            setErrorKey(signInErrorKey(error));
-            setPending(false);
-        }
+        if (pending) return;
+        if (email.trim() === '') return emailRef.current?.focus();
+        if (password === '') return passwordRef.current?.focus();
+        void run(() => onSubmit(email.trim(), password));
     };
 
     return (
         <Stack component="form" noValidate onSubmit={handleSubmit} spacing={2} aria-busy={pending}>
-            {errorKey && (
-                <Alert severity="error" role="alert">
-                    {translate(errorKey)}
-                </Alert>
-            )}
+            <FormAlerts notice={errorKey ? null : notice} errorKey={errorKey} />
             <SignInField
                 label={translate('app.signIn.email')}
                 type="email"
@@ -57,44 +51,33 @@ export function SignInForm({ onSubmit }: SignInFormProps) {
                 autoFocus
                 required
                 fullWidth
+                inputRef={emailRef}
                 value={email}
                 onChange={(event) => setEmail(event.target.value)}
                 errorText={emailMissing ? translate('app.signIn.errors.emailRequired') : undefined}
                 disabled={pending}
             />
-            <SignInField
+            <PasswordField
                 label={translate('app.signIn.password')}
-                type={showPassword ? 'text' : 'password'}
                 autoComplete="current-password"
-                required
-                fullWidth
+                inputRef={passwordRef}
                 value={password}
                 onChange={(event) => setPassword(event.target.value)}
                 errorText={passwordMissing ? translate('app.signIn.errors.passwordRequired') : undefined}
                 disabled={pending}
-                endAdornment={
-                    <InputAdornment position="end">
-                        <IconButton
-                            aria-label={translate(showPassword ? 'app.signIn.hidePassword' : 'app.signIn.showPassword')}
-                            aria-pressed={showPassword}
-                            onClick={() => setShowPassword((shown) => !shown)}
-                            edge="end"
-                        >
-                            {showPassword ? <VisibilityOff /> : <Visibility />}
-                        </IconButton>
-                    </InputAdornment>
-                }
             />
-            <Button
-                type="submit"
-                variant="contained"
-                size="large"
-                fullWidth
-                disabled={pending}
-                startIcon={pending ? <CircularProgress size={18} color="inherit" aria-hidden /> : undefined}
+            <SubmitButton pending={pending} labelKey="app.signIn.submit" pendingKey="app.signIn.submitting" />
+            <Link
+                href={RESET_PASSWORD_ROUTE}
+                variant="body2"
+                sx={{ alignSelf: 'center' }}
+                onClick={(event) => {
+                    event.preventDefault();
+                    onForgotPassword(email.trim());
+                }}
             >
-                {translate(pending ? 'app.signIn.submitting' : 'app.signIn.submit')}
-            </Button>
+                {translate('app.signIn.forgotPassword')}
+            </Link>
         </Stack>
     );
 }

@@ -121,11 +121,6 @@ export function minimalPrefixes(paths: string[]): string[] {
     return kept.sort();
 }
 
-/** True when `path` lies under one of the visible scopes. */
-export function isPathVisible(visible: 'ALL' | string[], path: string): boolean {
-    return visible === 'ALL' || visible.some((prefix) => scopeCovers(prefix, path));
-}
-
 /** Tenant ids in which the user has the tenant context; `'ALL'` for admins and all-tenant scopes. */
 export function tenantIdsOf(actions: ProfileActions): 'ALL' | string[] {
     if (isAdmin(actions)) return 'ALL';

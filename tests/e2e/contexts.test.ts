@@ -1,33 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { columnTexts, pathOf, signIn, signOut } from './fixtures/app.js';
-import { launchBrowser, screenshotAndAxe, unexpectedProblems, type E2eBrowser } from './fixtures/browser.js';
-import { startE2eServer, type E2eServer } from './fixtures/server.js';
+import { screenshotAndAxe, unexpectedProblems } from './fixtures/browser.js';
+import { setUpE2eEnvironment } from './fixtures/environment.js';
 
-let server: E2eServer;
-let browser: E2eBrowser;
+const env = setUpE2eEnvironment();
+const { url } = env;
 
-beforeAll(async () => {
-    server = await startE2eServer();
-    browser = await launchBrowser();
-});
 
-afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-});
-
-const url = (path: string) => `${server.baseUrl}${path}`;
 const loginOf = (role: string) => {
-    const login = server.logins.find((candidate) => candidate.role === role);
+    const login = env.server.logins.find((candidate) => candidate.role === role);
     if (!login) throw new Error(`No demo sign-in for ${role}`);
     return login;
 };
 
 describe('contexts, guards and languages', () => {
     it('lets the admin pick a depot, see its summary and open a depot record', async () => {
-        const page = await browser.newPage();
+        const page = await env.browser.newPage();
         await page.goto(url('/login'));
-        await signIn(page, server.admin.email, server.admin.password);
+        await signIn(page, env.server.admin.email, env.server.admin.password);
         await page.waitForURL(/\/landing$/);
 
         await page.getByRole('link', { name: /^Depot/ }).click();
@@ -56,7 +46,7 @@ describe('contexts, guards and languages', () => {
     });
 
     it('lists an organisation\'s depots only and guards unknown organisations', async () => {
-        const page = await browser.newPage();
+        const page = await env.browser.newPage();
         await page.goto(url('/tenant'));
         const organisation = page.getByRole('link', { name: 'NordPaket Logistik' });
         await organisation.click();
@@ -77,7 +67,7 @@ describe('contexts, guards and languages', () => {
     });
 
     it('switches the language, with react-admin texts where a package exists', async () => {
-        const page = await browser.newPage();
+        const page = await env.browser.newPage();
         await page.goto(url('/administration/configurations/depots'));
         await page.locator('table tbody tr').first().waitFor();
         await page.getByRole('button', { name: /English/i }).click();
@@ -99,7 +89,7 @@ describe('contexts, guards and languages', () => {
 
     it('sends a user with a single context straight into it', async () => {
         const organisationAdmin = loginOf('Organization Admin');
-        const page = await browser.newPage();
+        const page = await env.browser.newPage();
         await page.goto(url('/login'));
         await signIn(page, organisationAdmin.email, organisationAdmin.password);
         await page.waitForURL(/\/landing$/);
@@ -114,7 +104,7 @@ describe('contexts, guards and languages', () => {
         expect(await screenshotAndAxe(page, 'depot-user'), 'axe on depot-user').toEqual([]);
         await signOut(page);
 
-        expect(unexpectedProblems(browser.problems)).toEqual([]);
+        expect(unexpectedProblems(env.browser.problems)).toEqual([]);
         await page.close();
     });
 });

@@ -1,43 +1,32 @@
 import { and, eq, ne } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { depots, users } from '../../server/db/schema/index.js';
 import { pathOf, signIn, signOut } from './fixtures/app.js';
-import { launchBrowser, screenshotAndAxe, unexpectedProblems, type E2eBrowser } from './fixtures/browser.js';
+import { screenshotAndAxe, unexpectedProblems } from './fixtures/browser.js';
 import { createTestUser, freshTotp, latestMail, resetCodeOf, temporaryPasswordOf, uniqueEmail, wrongTotp, type TestUser } from './fixtures/identity.js';
-import { startE2eServer, type E2eServer } from './fixtures/server.js';
+import { IDENTITY_REFUSALS, setUpE2eEnvironment } from './fixtures/environment.js';
 
-/** Refusals the tests provoke (wrong codes and passwords): the endpoint's 400, also logged by Chrome as a failed load. */
-const REFUSED_BY_IDENTITY = [/^HTTP 400 POST \/cognito-idp\/$/, /Failed to load resource: the server responded with a status of 400/];
-
-let server: E2eServer;
-let browser: E2eBrowser;
+const env = setUpE2eEnvironment();
+const { url } = env;
 /** The organisation and depot the new users work in, and a depot of another organisation. */
 let home: { tenantId: string; depotPath: string };
 let foreign: { tenantId: string; externalDepotId: string };
 
 beforeAll(async () => {
-    server = await startE2eServer();
-    browser = await launchBrowser();
-    const [depot] = await server.db.select().from(depots).limit(1);
+    const [depot] = await env.server.db.select().from(depots).limit(1);
     if (!depot) throw new Error('the demo data has no depot');
     home = { tenantId: depot.tenantId, depotPath: depot.scopePath };
-    const [other] = await server.db.select().from(depots).where(ne(depots.tenantId, depot.tenantId)).limit(1);
+    const [other] = await env.server.db.select().from(depots).where(ne(depots.tenantId, depot.tenantId)).limit(1);
     if (!other) throw new Error('the demo data has a single organisation');
     foreign = { tenantId: other.tenantId, externalDepotId: other.externalDepotId };
 });
 
-afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-});
-
-const url = (path: string) => `${server.baseUrl}${path}`;
 
 /** Runs axe and saves a screenshot; no CSP violation may have happened so far. */
 async function checkPage(page: Page, name: string) {
     expect(await screenshotAndAxe(page, name), `axe on ${name}`).toEqual([]);
-    expect(browser.problems.filter((problem) => problem.kind === 'csp')).toEqual([]);
+    expect(env.browser.problems.filter((problem) => problem.kind === 'csp')).toEqual([]);
 }
 
 /** A form field by the start of its label (required fields add an asterisk). */
@@ -68,7 +57,7 @@ describe('identity flows in the browser', () => {
     let lastTotpStep: number | undefined;
 
     it('first sign-in: temporary password, forced password change, TOTP setup, landing', async () => {
-        newUser = await createTestUser(server, {
+        newUser = await createTestUser(env.server, {
             email: uniqueEmail('new.user'),
             firstName: 'Nora',
             tenantId: home.tenantId,
@@ -78,9 +67,9 @@ describe('identity flows in the browser', () => {
                 { roleId: 'role-depot-standard', scopePath: home.depotPath, tenantId: home.tenantId },
             ],
         });
-        const temporaryPassword = temporaryPasswordOf(await latestMail(server, newUser.email, 'invitation'));
+        const temporaryPassword = temporaryPasswordOf(await latestMail(env.server, newUser.email, 'invitation'));
 
-        const page = await browser.newPage();
+        const page = await env.browser.newPage();
         await page.goto(url('/login'));
         await signIn(page, newUser.email, temporaryPassword);
 
@@ -119,7 +108,7 @@ describe('identity flows in the browser', () => {
     });
 
     it('sign-in with MFA: a wrong code is refused and can be retried', async () => {
-        const page = await browser.newPage();
+        const page = await env.browser.newPage();
         await page.goto(url('/login'));
         await signIn(page, newUser.email, password);
         await page.getByRole('heading', { level: 1, name: 'Two-step sign-in' }).waitFor();
@@ -141,7 +130,7 @@ describe('identity flows in the browser', () => {
     });
 
     it('forgot password: a code by e-mail, a new password, then signed in', async () => {
-        const page = await browser.newPage();
+        const page = await env.browser.newPage();
         await page.goto(url('/login'));
         await page.getByLabel(/^E-mail address/).fill(newUser.email);
         await page.getByRole('link', { name: 'Forgot your password?' }).click();
@@ -157,7 +146,7 @@ describe('identity flows in the browser', () => {
         await expect.poll(() => page.getByRole('status').first().textContent()).toMatch(/^We sent a code to /);
         await checkPage(page, 'reset-password-confirm');
 
-        const code = resetCodeOf(await latestMail(server, newUser.email, 'password-reset-code'));
+        const code = resetCodeOf(await latestMail(env.server, newUser.email, 'password-reset-code'));
         password = 'Reset-own-password-2!';
         await codeField.fill(code === '000000' ? '111111' : '000000');
         await field(page, 'New password').fill(password);
@@ -179,14 +168,14 @@ describe('identity flows in the browser', () => {
 
     it('changes the password: signed out it signs in first, same password is a note, errors and success are alerts', async () => {
         let currentPassword = 'Changeable-password-3!';
-        const user = await createTestUser(server, {
+        const user = await createTestUser(env.server, {
             email: uniqueEmail('changer'),
             firstName: 'Chris',
             tenantId: home.tenantId,
             password: currentPassword,
             grants: [{ roleId: 'role-depot-standard', scopePath: home.depotPath, tenantId: home.tenantId }],
         });
-        const page = await browser.newPage();
+        const page = await env.browser.newPage();
         const changePasswordCalls = countCalls(page, 'ChangePassword');
         await page.goto(url('/changePwd'));
         await page.waitForURL(/\/login$/);
@@ -241,14 +230,14 @@ describe('identity flows in the browser', () => {
     });
 
     it('locks an account after repeated wrong passwords and says so', async () => {
-        const user = await createTestUser(server, {
+        const user = await createTestUser(env.server, {
             email: uniqueEmail('locked'),
             firstName: 'Lou',
             tenantId: home.tenantId,
             password: 'Lockable-password-5!',
             grants: [{ roleId: 'role-depot-standard', scopePath: home.depotPath, tenantId: home.tenantId }],
         });
-        const page = await browser.newPage();
+        const page = await env.browser.newPage();
         await page.goto(url('/login'));
         const alert = page.getByRole('alert');
         let text = '';
@@ -263,12 +252,12 @@ describe('identity flows in the browser', () => {
     });
 
     it('sends a depot user who types another organisation\'s URL to the error page', async () => {
-        const depotLogin = server.logins.find((login) => login.role === 'Standard Access (Depot)');
+        const depotLogin = env.server.logins.find((login) => login.role === 'Standard Access (Depot)');
         if (!depotLogin) throw new Error('no demo depot user');
-        const [depotUser] = await server.db.select({ tenantId: users.tenantId }).from(users).where(and(eq(users.email, depotLogin.email)));
+        const [depotUser] = await env.server.db.select({ tenantId: users.tenantId }).from(users).where(and(eq(users.email, depotLogin.email)));
         expect(depotUser?.tenantId).not.toBe(foreign.tenantId);
 
-        const page = await browser.newPage();
+        const page = await env.browser.newPage();
         await page.goto(url('/login'));
         await signIn(page, depotLogin.email, depotLogin.password);
         await page.waitForURL(/\/depot(\/|$)/);
@@ -287,7 +276,7 @@ describe('identity flows in the browser', () => {
         await checkPage(page, 'error-change-scope');
 
         await signOut(page);
-        expect(unexpectedProblems(browser.problems, REFUSED_BY_IDENTITY)).toEqual([]);
+        expect(unexpectedProblems(env.browser.problems, IDENTITY_REFUSALS)).toEqual([]);
         await page.close();
     });
 });

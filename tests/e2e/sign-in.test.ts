@@ -1,32 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { columnTexts, pathOf, signIn, signOut } from './fixtures/app.js';
-import { launchBrowser, screenshotAndAxe, SCREENSHOTS_DIR, unexpectedProblems, type E2eBrowser } from './fixtures/browser.js';
+import { screenshotAndAxe, SCREENSHOTS_DIR, unexpectedProblems } from './fixtures/browser.js';
 import { gzipSizeOf, recordScripts } from './fixtures/bundle.js';
-import { startE2eServer, type E2eServer } from './fixtures/server.js';
+import { IDENTITY_REFUSALS, setUpE2eEnvironment } from './fixtures/environment.js';
 
 /** Performance budget: gzipped JS before the sign-in form is usable (ARCHITECTURE.md). */
 const SIGN_IN_JS_BUDGET_BYTES = 230 * 1024;
-/** The refused sign-in: the identity endpoint's 400, which Chrome also logs as a failed resource load. */
-const REFUSED_SIGN_IN = [/^HTTP 400 POST \/cognito-idp\/$/, /Failed to load resource: the server responded with a status of 400/];
+const env = setUpE2eEnvironment();
+const { url } = env;
 
-let server: E2eServer;
-let browser: E2eBrowser;
 
-beforeAll(async () => {
-    server = await startE2eServer();
-    browser = await launchBrowser();
-});
-
-afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-});
-
-const url = (path: string) => `${server.baseUrl}${path}`;
 
 describe('sign-in and the first pages', () => {
     it('sends a cold visit of / to /login with one client-side redirect, within the JS budget', async () => {
-        const page = await browser.newPage();
+        const page = await env.browser.newPage();
         const scripts = recordScripts(page);
         const navigations: string[] = [];
         page.on('framenavigated', (frame) => frame === page.mainFrame() && navigations.push(frame.url()));
@@ -50,9 +37,9 @@ describe('sign-in and the first pages', () => {
     });
 
     it('shows an error text for a wrong password', async () => {
-        const page = await browser.newPage();
+        const page = await env.browser.newPage();
         await page.goto(url('/login'));
-        await signIn(page, server.admin.email, 'wrong-password-1A!');
+        await signIn(page, env.server.admin.email, 'wrong-password-1A!');
         await expect.poll(() => page.getByRole('alert').textContent()).toContain('Incorrect e-mail address or password.');
         expect(pathOf(page)).toBe('/login');
         await page.screenshot({ path: `${SCREENSHOTS_DIR}/login-wrong-password.png` });
@@ -60,12 +47,12 @@ describe('sign-in and the first pages', () => {
     });
 
     it('signs in with the keyboard only', async () => {
-        const page = await browser.newPage();
+        const page = await env.browser.newPage();
         await page.goto(url('/login'));
         await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('type'))).toBe('email');
-        await page.keyboard.type(server.admin.email);
+        await page.keyboard.type(env.server.admin.email);
         await page.keyboard.press('Tab');
-        await page.keyboard.type(server.admin.password);
+        await page.keyboard.type(env.server.admin.password);
         await page.keyboard.press('Enter');
         await page.waitForURL(/\/landing$/);
         await signOut(page);
@@ -73,10 +60,10 @@ describe('sign-in and the first pages', () => {
     });
 
     it('signs in as the admin, opens the depot list, sorts, pages and signs out', async () => {
-        const page = await browser.newPage();
+        const page = await env.browser.newPage();
         await page.goto(url('/administration/configurations/depots'));
         await page.waitForURL(/\/login$/);
-        await signIn(page, server.admin.email, server.admin.password);
+        await signIn(page, env.server.admin.email, env.server.admin.password);
         // The intended route was kept for after the sign-in.
         await page.waitForURL(/\/administration\/configurations\/depots/);
 
@@ -106,7 +93,7 @@ describe('sign-in and the first pages', () => {
         expect(new URL(page.url()).searchParams.get('page')).toBe('2');
 
         await signOut(page);
-        expect(unexpectedProblems(browser.problems, REFUSED_SIGN_IN)).toEqual([]);
+        expect(unexpectedProblems(env.browser.problems, IDENTITY_REFUSALS)).toEqual([]);
         await page.close();
     });
 });

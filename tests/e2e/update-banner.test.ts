@@ -1,28 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { signIn } from './fixtures/app.js';
-import { launchBrowser, screenshotAndAxe, type E2eBrowser } from './fixtures/browser.js';
-import { startE2eServer, type E2eServer } from './fixtures/server.js';
+import { screenshotAndAxe } from './fixtures/browser.js';
+import { setUpE2eEnvironment } from './fixtures/environment.js';
 
-let server: E2eServer;
-let browser: E2eBrowser;
+const env = setUpE2eEnvironment();
+const { url } = env;
 
-beforeAll(async () => {
-    server = await startE2eServer();
-    browser = await launchBrowser();
-});
 
-afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-});
-
-const url = (path: string) => `${server.baseUrl}${path}`;
 
 describe('update banner', () => {
     it('appears when the server reports a new build, updates by reloading, and stays closed for the session once closed', async () => {
-        const page = await browser.newPage();
+        const page = await env.browser.newPage();
         await page.goto(url('/login'));
-        await signIn(page, server.admin.email, server.admin.password);
+        await signIn(page, env.server.admin.email, env.server.admin.password);
         await page.waitForURL(/\/landing$/);
         const banner = page.getByRole('status').filter({ hasText: 'A new version of the back office is available.' });
         expect(await banner.count()).toBe(0);

@@ -42,6 +42,9 @@ export const EnvSchema = Type.Object({
     TOUR_COMMANDER_BASE_URL: Type.String({ minLength: 1, default: '/tour-commander/v1' }),
     API_ACCESS_BASE_URL: Type.String({ minLength: 1, default: '/api-access/api/v1' }),
     SHUTDOWN_TIMEOUT_MS: Type.Integer({ minimum: 0, maximum: 120_000, default: 10_000 }),
+    HELP_CENTER_URL: Type.Optional(Type.String({ pattern: '^https?://.*\\{lang\\}' })),
+    ROUTE_PLANNER_URL: Type.Optional(Type.String({ pattern: '^https?://' })),
+    INTERNAL_EMAIL_DOMAINS: Type.String({ pattern: '^([a-z0-9.-]+(,[a-z0-9.-]+)*)?$', default: '' }),
 });
 export type Env = Static<typeof EnvSchema>;
 
@@ -57,6 +60,10 @@ export interface BrowserConfig {
         tourCommander: string;
         apiAccess: string;
     };
+    /** Help center address with `{lang}` for en, de or it (shell §2.1); absent: no help link. */
+    helpCenterUrl?: string;
+    /** The external route planner linked from the depot navigation (shell §2.7); absent: no link. */
+    routePlannerUrl?: string;
 }
 
 export interface AppConfig {
@@ -89,6 +96,8 @@ export interface AppConfig {
         signInUrl: string;
     };
     mail: { smtpUrl?: string; from: string };
+    /** E-mail domains of the product's own staff: their page views are never recorded (shell §9). */
+    analytics: { internalEmailDomains: string[] };
     browser: BrowserConfig;
     shutdownTimeoutMs: number;
 }
@@ -204,6 +213,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
             signInUrl: `${publicUrl}/login`,
         },
         mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
+        analytics: { internalEmailDomains: env.INTERNAL_EMAIL_DOMAINS.split(',').filter(Boolean) },
         browser: {
             versionId,
             cognito: {
@@ -220,6 +230,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
                 tourCommander: env.TOUR_COMMANDER_BASE_URL,
                 apiAccess: env.API_ACCESS_BASE_URL,
             },
+            helpCenterUrl: env.HELP_CENTER_URL,
+            routePlannerUrl: env.ROUTE_PLANNER_URL,
         },
         shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
     };

@@ -29,7 +29,7 @@ async function main() {
         throw error;
     }
     const fastify = Fastify({ logger: loggerOptions(config), trustProxy: false });
-    const database = await openDatabase(config.database);
+    const database = await openDatabase({ ...config.database, onConnectionError: (error) => fastify.log.warn({ err: error }, 'database connection lost; the pool opens a new one') });
     await ensureTechnicalRoles(database.db);
     const demoLogins = config.demo.enabled ? await seedDemoIfEmpty(database.db, { seed: config.demo.seed, log: fastify.log }) : [];
     await fastify.register(app, { config, database });

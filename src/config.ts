@@ -28,6 +28,8 @@ export function readBrowserConfig(doc: Document = document): BrowserConfig {
             versionId: injected.versionId ?? defaultBrowserConfig.versionId,
             cognito: injected.cognito ?? defaultBrowserConfig.cognito,
             services: { ...defaultBrowserConfig.services, ...injected.services },
+            helpCenterUrl: injected.helpCenterUrl,
+            routePlannerUrl: injected.routePlannerUrl,
         };
     } catch (error) {
         console.error('Invalid app-config; using defaults', error);

@@ -31,6 +31,8 @@ export interface DatabaseOptions {
     url?: string;
     /** PGlite data directory, or `memory://` for a throwaway in-memory database. */
     dataDir: string;
+    /** Told when the server drops an idle pooled connection (restart, termination); the pool replaces it. */
+    onConnectionError?: (error: Error) => void;
 }
 
 const migrationsFolder = resolve(dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -39,6 +41,8 @@ const migrationsFolder = resolve(dirname(fileURLToPath(import.meta.url)), 'migra
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
     if (options.url) {
         const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+        // Without a listener, an idle connection the server closes would crash the process.
+        pool.on('error', (error) => options.onConnectionError?.(error));
         const db = drizzlePg({ client: pool, schema, casing: 'snake_case' });
         await migratePg(db, { migrationsFolder });
         return {

@@ -51,14 +51,6 @@ export type LengthFormat = (typeof lengthFormats)[number];
 export type WeightFormat = (typeof weightFormats)[number];
 export type NumberFormat = (typeof numberFormats)[number];
 
-export interface UserSettings {
-    dateFormat: DateFormat;
-    timeFormat: TimeFormat;
-    lengthFormat: LengthFormat;
-    weightFormat: WeightFormat;
-    numberFormat: NumberFormat;
-}
-
 /** The 17 UI languages; English is the fallback (spec-decisions: Languages). */
 export const languages = ['en', 'de', 'fr', 'it', 'es', 'pt', 'nl', 'pl', 'cs', 'sk', 'hu', 'ro', 'hr', 'sl', 'da', 'sv', 'fi'] as const;
 export type Language = (typeof languages)[number];

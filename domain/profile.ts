@@ -1,4 +1,5 @@
-import type { RoleContext, ScopeLevel, UserSettings } from './enums.js';
+import type { Language, RoleContext, ScopeLevel } from './enums.js';
+import type { UserSettings, UserSettingsKey } from './userSettings.js';
 import type { ProfileActions } from './permissions.js';
 
 /** One permission of the profile (shell §3 User profile). */
@@ -25,6 +26,50 @@ export interface UserProfile {
     permissions: ProfilePermission[];
     actions: ProfileActions;
     tenants: { id: string; name: string }[];
+}
+
+/** `PATCH /api/users/me/settings` (shell §7): one setting at a time. */
+export interface UserSettingsPatch<K extends UserSettingsKey = UserSettingsKey> {
+    settingsKey: K;
+    settingsValue: UserSettings[K];
+}
+
+/** The frontend part of a tenant configuration (`GET /api/tenant-configuration/{tenantId}`, shell §3). */
+export interface TenantConfiguration {
+    id: string;
+    frontend: {
+        businessHours: { from: string; to: string };
+        addEditUserFrom: string;
+        maxTemporaryUsersPerDepot: number;
+        hidePhoneNumberLastDigits: boolean;
+        liveDashboardRefreshIntervalInSec: number;
+        liveStatusShowLastUpdatedTime: boolean;
+        deviceMappingServices: string[];
+    };
+}
+
+/** Health statistics of a depot or tenant for one day (shell §3); null when there is no such data. */
+export interface HealthStatistics {
+    lastAssignmentAt: string | null;
+    lastStatusChangeAt: string | null;
+}
+
+/** Notification statistics of a scope path (`GET /api/statistics?path=`): the drawer's badges. */
+export interface NotificationStatistics {
+    path: string;
+    addressCorrections: { pending: number };
+}
+
+/** Screen size classes of the layout (MUI breakpoints). */
+export type ScreenClass = 'xs' | 'sm' | 'md' | 'lg' | 'xl';
+
+/** `POST /api/analytics/page-views`: sent only with analytics consent. */
+export interface PageView {
+    consent: true;
+    path: string;
+    routeName?: string;
+    language: Language;
+    screen: ScreenClass;
 }
 
 /** A depot as the selection lists show it (`GET /api/distributionCenters`, shell §3). */

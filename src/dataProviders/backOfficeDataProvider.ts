@@ -1,4 +1,14 @@
-import type { DistributionCenter, ScopeNode, UserProfile } from '../../domain/profile';
+import type {
+    DistributionCenter,
+    HealthStatistics,
+    NotificationStatistics,
+    PageView,
+    ScopeNode,
+    TenantConfiguration,
+    UserProfile,
+    UserSettingsPatch,
+} from '../../domain/profile';
+import type { UserSettings } from '../../domain/userSettings';
 import type { HttpClient } from './httpClient';
 
 /** Scope tree depth asked for when none is given (shell §9). */
@@ -10,6 +20,18 @@ export interface BackOfficeMethods {
     /** Depots the caller may see, in the spec's order; `path` narrows to a scope path prefix. */
     getDistributionCenters(params?: { path?: string }): Promise<DistributionCenter[]>;
     getScopes(params?: { level?: number; path?: string }): Promise<ScopeNode>;
+    /** Another back-office user's profile (`/users/profile/:userHashId`). */
+    getUserProfile(hashId: string): Promise<UserProfile>;
+    /** `PUT /users/me/settings`: all settings, when none are stored yet. */
+    putSettings(settings: UserSettings): Promise<UserSettings>;
+    /** `PATCH /users/me/settings`: one setting, when settings are stored. */
+    patchSetting(patch: UserSettingsPatch): Promise<UserSettings>;
+    getTenantConfiguration(tenantId: string): Promise<TenantConfiguration>;
+    /** `date`: YYYY-MM-DD or `today`. */
+    getDepotHealthStatistics(internalDepotId: string, date: string): Promise<HealthStatistics>;
+    getTenantHealthStatistics(tenantId: string, date: string): Promise<HealthStatistics>;
+    getStatistics(path: string): Promise<NotificationStatistics>;
+    recordPageView(view: PageView): Promise<void>;
 }
 
 function withQuery(url: string, query: Record<string, string | number | undefined>): string {
@@ -22,9 +44,21 @@ function withQuery(url: string, query: Record<string, string | number | undefine
 export function createBackOfficeMethods(baseUrl: string, httpClient: HttpClient): BackOfficeMethods {
     const getJson = async <T>(path: string, query: Record<string, string | number | undefined> = {}) =>
         (await httpClient(withQuery(`${baseUrl}${path}`, query))).json as T;
+    const send = async <T>(method: 'POST' | 'PUT' | 'PATCH', path: string, body: unknown) =>
+        (await httpClient(`${baseUrl}${path}`, { method, body: JSON.stringify(body) })).json as T;
     return {
         getProfile: () => getJson<UserProfile>('/users/me'),
         getDistributionCenters: (params = {}) => getJson<DistributionCenter[]>('/distributionCenters', { path: params.path }),
         getScopes: (params = {}) => getJson<ScopeNode>('/scopes', { level: params.level ?? DEFAULT_SCOPE_LEVEL, path: params.path ?? '' }),
+        getUserProfile: (hashId) => getJson<UserProfile>(`/users/${encodeURIComponent(hashId)}`),
+        putSettings: async (settings) => (await send<{ userSettings: UserSettings }>('PUT', '/users/me/settings', settings)).userSettings,
+        patchSetting: async (patch) => (await send<{ userSettings: UserSettings }>('PATCH', '/users/me/settings', patch)).userSettings,
+        // Shell §7: underscores in the tenant id are sent as hyphens.
+        getTenantConfiguration: (tenantId) => getJson<TenantConfiguration>(`/tenant-configuration/${encodeURIComponent(tenantId.replaceAll('_', '-'))}`),
+        getDepotHealthStatistics: (internalDepotId, date) =>
+            getJson<HealthStatistics>(`/depots/${encodeURIComponent(internalDepotId)}/health-statistics/${encodeURIComponent(date)}`),
+        getTenantHealthStatistics: (tenantId, date) => getJson<HealthStatistics>(`/tenants/${encodeURIComponent(tenantId)}/health-statistics/${encodeURIComponent(date)}`),
+        getStatistics: (path) => getJson<NotificationStatistics>('/statistics', { path }),
+        recordPageView: async (view) => void (await send('POST', '/analytics/page-views', view)),
     };
 }

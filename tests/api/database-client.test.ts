@@ -11,7 +11,8 @@ describe.skipIf(!serverUrl)('database client on a PostgreSQL server', () => {
         // A database of our own, so that terminating its connections touches no other test file.
         const handle = await openTestDatabase();
         const url = new URL(serverUrl as string);
-        const name = ((await handle.db.execute(sql`select current_database() as name`)).rows[0] as { name: string }).name;
+        const result: unknown = await handle.db.execute(sql`select current_database() as name`);
+        const name = (result as { rows: { name: string }[] }).rows[0]?.name ?? '';
         url.pathname = `/${name}`;
         const lost: Error[] = [];
         const database = await openDatabase({ url: url.toString(), dataDir: 'unused', onConnectionError: (error) => lost.push(error) });

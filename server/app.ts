@@ -57,7 +57,7 @@ async function app(fastify: FastifyInstance, opts: AppOptions) {
     await fastify.register(locales, { dir: 'locales' });
     await fastify.register(identity, { config: config.identity, prefix: servicePrefixes.identity });
     await fastify.register(authentication);
-    await fastify.register(backOffice, { prefix: servicePrefixes.backOffice });
+    await fastify.register(backOffice, { prefix: servicePrefixes.backOffice, analytics: config.analytics });
     await fastify.register(configuration, { prefix: servicePrefixes.tenantAdmin });
     await fastify.register(spa, { root: config.staticDir, browserConfig: browser, apiPrefixes: reservedPrefixes });
 }

@@ -1,5 +1,6 @@
 import { generateStaff } from './backoffice.js';
 import { depotConfigRevisions, tenantConfigRevisions } from './configs.js';
+import { generateAddressCorrections } from './corrections.js';
 import { demoOrganisations } from './data/organisations.js';
 import { generateFleet, type TakenContacts } from './fleet.js';
 import { demoLogins } from './logins.js';
@@ -21,15 +22,17 @@ export function countDemoData(data: DemoDataSet): DemoCounts {
         permissionAssignments: data.permissionAssignments.length,
         tenantConfigRevisions: data.tenantConfigRevisions.length,
         depotConfigRevisions: data.depotConfigRevisions.length,
+        addressCorrections: data.addressCorrections.length,
         auditLog: data.auditLog.length,
     };
 }
 
 /**
  * The whole demo data set for a seed: organisations, regions, depots, subcontractors, vehicles,
- * drivers and courier accounts, back-office staff with their roles, client configurations and
- * the demo sign-ins. Pure: no I/O, no clock; the same seed gives deep-equal data. Each part
- * draws from its own random stream, so extending one part leaves the others unchanged.
+ * drivers and courier accounts, back-office staff with their roles, client configurations,
+ * drivers' address corrections and the demo sign-ins. Pure: no I/O, no clock; the same seed
+ * gives deep-equal data. Each part draws from its own random stream, so extending one part
+ * leaves the others unchanged.
  */
 export function generateDemoData(seed: string): DemoDataSet {
     const organisations = generateOrganisations(createRandom(seed, 'organisations'));
@@ -52,6 +55,7 @@ export function generateDemoData(seed: string): DemoDataSet {
         permissionAssignments: [...staff.permissionAssignments, ...fleet.permissionAssignments],
         tenantConfigRevisions: tenantConfigRevisions(configs, demoOrganisations, adminIdOf),
         depotConfigRevisions: depotConfigRevisions(configs, organisations.depots, adminIdOf),
+        addressCorrections: generateAddressCorrections(createRandom(seed, 'corrections'), organisations.depots, adminIdOf),
         auditLog: [],
         logins: demoLogins(staff.staff),
     };

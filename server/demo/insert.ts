@@ -2,6 +2,7 @@ import { count, sql } from 'drizzle-orm';
 import type { PgInsertValue, PgTable } from 'drizzle-orm/pg-core';
 import type { Database, Queryable } from '../db/client.js';
 import {
+    addressCorrections,
     auditLog,
     depotConfigRevisions,
     depotGroups,
@@ -14,7 +15,7 @@ import {
     vehicles,
 } from '../db/schema/index.js';
 import { createIdentities } from '../identity/directory.js';
-import type { DemoDataSet } from './types.js';
+import type { DemoAddressCorrection, DemoDataSet } from './types.js';
 
 const BATCH_SIZE = 500;
 /** Serialises concurrent first starts of several app servers on one database. */
@@ -24,6 +25,17 @@ async function insertInBatches<TTable extends PgTable>(db: Queryable, table: TTa
     for (let start = 0; start < rows.length; start += BATCH_SIZE) {
         await db.insert(table).values(rows.slice(start, start + BATCH_SIZE));
     }
+}
+
+const minutesAgo = (minutes: number) => sql`now() - ${minutes}::int * interval '1 minute'`;
+
+/** Corrections with their times relative to the moment of seeding. */
+function correctionRows(rows: readonly DemoAddressCorrection[]): PgInsertValue<typeof addressCorrections>[] {
+    return rows.map(({ createdMinutesAgo, decidedMinutesAgo, ...row }) => ({
+        ...row,
+        createdAt: minutesAgo(createdMinutesAgo),
+        decidedAt: decidedMinutesAgo === null ? null : minutesAgo(decidedMinutesAgo),
+    }));
 }
 
 /** True when the database holds no organisation yet. */
@@ -52,6 +64,7 @@ export async function insertDemoDataIfEmpty(db: Database, data: DemoDataSet): Pr
         await insertInBatches(tx, permissionAssignments, data.permissionAssignments);
         await insertInBatches(tx, tenantConfigRevisions, data.tenantConfigRevisions);
         await insertInBatches(tx, depotConfigRevisions, data.depotConfigRevisions);
+        await insertInBatches(tx, addressCorrections, correctionRows(data.addressCorrections));
         await insertInBatches(tx, auditLog, data.auditLog);
         return true;
     });

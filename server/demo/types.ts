@@ -1,4 +1,5 @@
 import type {
+    addressCorrections,
     auditLog,
     depotConfigRevisions,
     depotGroups,
@@ -31,6 +32,12 @@ export type TenantConfigRevisionRow = typeof tenantConfigRevisions.$inferInsert;
 export type DepotConfigRevisionRow = typeof depotConfigRevisions.$inferInsert;
 export type AuditLogRow = typeof auditLog.$inferInsert;
 
+/** An address correction with its times as minutes before the seed runs (the data set stays clock-free). */
+export type DemoAddressCorrection = Omit<typeof addressCorrections.$inferInsert, 'createdAt' | 'decidedAt'> & {
+    createdMinutesAgo: number;
+    decidedMinutesAgo: number | null;
+};
+
 /** Identities carry their sub, which users.identity_sub points at. */
 export type DemoIdentity = NewIdentity & { sub: string };
 
@@ -47,6 +54,7 @@ export interface DemoDataSet {
     permissionAssignments: PermissionAssignmentRow[];
     tenantConfigRevisions: TenantConfigRevisionRow[];
     depotConfigRevisions: DepotConfigRevisionRow[];
+    addressCorrections: DemoAddressCorrection[];
     auditLog: AuditLogRow[];
     logins: DemoLogin[];
 }

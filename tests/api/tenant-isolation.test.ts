@@ -1,10 +1,27 @@
-import { eq } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { count, eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backOfficeUserTypes } from '../../domain/enums.js';
-import type { DistributionCenter, ScopeNode, UserProfile } from '../../domain/profile.js';
+import type { PageViewRecord } from '../../domain/pageViews.js';
+import type { DistributionCenter, HealthStatistics, NotificationStatistics, ScopeNode, TenantConfiguration, UserProfile } from '../../domain/profile.js';
 import { technicalRoles } from '../../domain/roles.js';
+import type { UserSettings } from '../../domain/userSettings.js';
 import type { Database } from '../../server/db/client.js';
-import { depotGroups, depots, permissionAssignments, roles, subcontractors, tenants, users } from '../../server/db/schema/index.js';
+import {
+    addressCorrections,
+    depotGroups,
+    depots,
+    driverAppEvents,
+    jobAssignments,
+    pageViews,
+    permissionAssignments,
+    roles,
+    subcontractors,
+    tenants,
+    userSettings,
+    users,
+    vehicles,
+} from '../../server/db/schema/index.js';
 import { generateDemoData } from '../../server/demo/generate.js';
 import { createDemoApp, DEMO_TEST_SEED, type DemoApp, type DemoResponse } from './helpers/demo-app.js';
 
@@ -85,6 +102,8 @@ function matrixLogins(): MatrixLogin[] {
 
 interface Grant {
     id: string;
+    /** The role's name. */
+    name: string;
     path: string;
     contexts: string[];
     actions: string[];
@@ -108,7 +127,7 @@ async function loadSubject(db: Database, login: MatrixLogin, token: string): Pro
     const [user] = await db.select({ id: users.id, tenantId: users.tenantId }).from(users).where(eq(users.email, login.email));
     if (!user) throw new Error(`no user ${login.email}`);
     const grants = await db
-        .select({ id: permissionAssignments.id, path: permissionAssignments.scopePath, contexts: roles.contexts, actions: roles.actions })
+        .select({ id: permissionAssignments.id, name: roles.name, path: permissionAssignments.scopePath, contexts: roles.contexts, actions: roles.actions })
         .from(permissionAssignments)
         .innerJoin(roles, eq(roles.id, permissionAssignments.roleId))
         .where(eq(permissionAssignments.userId, user.id));
@@ -171,11 +190,14 @@ async function seedPrefixTwins(db: Database, held: readonly string[]): Promise<v
         const depot = first(depotRows.filter((candidate) => candidate.tenantId === tenant.id), `depot of ${tenant.id}`);
         const group = first(groupRows.filter((candidate) => candidate.id === depot.groupId), `group ${depot.groupId}`);
         const suco = first(sucoRows.filter((candidate) => candidate.depotId === depot.internalDepotId), `subcontractor of ${depot.internalDepotId}`);
-        const tenantId = `${tenant.id}1`;
-        newTenants.set(tenantId, { id: tenantId, name: `${tenant.name} twin`, countryCode: tenant.countryCode, timeZone: tenant.timeZone });
-        newGroups.set(`${group.id}t`, { id: `${group.id}t`, tenantId, name: group.name });
-        const depotPath = depotCopy(depot, tenantId, `${group.id}t`, `${depot.internalDepotId}t`, depot.externalDepotId);
-        sucoCopy(suco, tenantId, `${depot.internalDepotId}t`, depotPath, `${suco.id}t`);
+        // `<id>1`, and for ids with hyphens the same id with underscores (the browser sends tenant ids with `_` as `-`).
+        const twins: [string, string][] = [[`${tenant.id}1`, 't'], ...(tenant.id.includes('-') ? [[tenant.id.replaceAll('-', '_'), 'u'] as [string, string]] : [])];
+        for (const [tenantId, mark] of twins) {
+            newTenants.set(tenantId, { id: tenantId, name: `${tenant.name} twin`, countryCode: tenant.countryCode, timeZone: tenant.timeZone });
+            newGroups.set(`${group.id}${mark}`, { id: `${group.id}${mark}`, tenantId, name: group.name });
+            const depotPath = depotCopy(depot, tenantId, `${group.id}${mark}`, `${depot.internalDepotId}${mark}`, depot.externalDepotId);
+            sucoCopy(suco, tenantId, `${depot.internalDepotId}${mark}`, depotPath, `${suco.id}${mark}`);
+        }
     }
     for (const path of new Set(held)) {
         const [tenantId, , groupId, depotId, sucoId] = segmentsOf(path);
@@ -264,6 +286,8 @@ interface Probe {
     expected: Expected;
     world: World;
     get<T = unknown>(url: string): Promise<DemoResponse<T>>;
+    /** A write with the caller's token. */
+    send<T = unknown>(method: 'POST' | 'PUT' | 'PATCH', url: string, payload: object): Promise<DemoResponse<T>>;
 }
 
 interface RouteCase {
@@ -448,10 +472,295 @@ const routes: RouteCase[] = [
     },
 ];
 
+// ---- shell data (issue 4): health rows, address corrections, other users --------------------------
+
+/** The day of the health rows: noon UTC falls on this date in every European zone. */
+const HEALTH_DATE = '2026-01-15';
+const UNKNOWN_TENANT = 'zz-unknown';
+
+interface ShellData {
+    /** Per depot id: when its one assignment was imported, and its one vehicle scan (time and the vehicle's scope path). */
+    health: Map<string, { assignmentAt: string; scan: { at: string; path: string } | null }>;
+    /** Pending address corrections per depot id (the demo's and one to three more per depot). */
+    pending: Map<string, number>;
+    /** Driver and courier accounts (never readable as back-office profiles). */
+    appUserIds: string[];
+    /** Business hours of every organisation. */
+    businessHours: Map<string, { from: string; to: string }>;
+}
+
+let shell: ShellData;
+
+/** Writes one assignment, one vehicle scan (where the depot has a vehicle) and a few corrections per depot. */
+async function seedShellData(db: Database, world: World): Promise<ShellData> {
+    const vehicleRows = await db.select({ id: vehicles.id, depotId: vehicles.depotId, scopePath: vehicles.scopePath }).from(vehicles).orderBy(vehicles.id);
+    const firstVehicle = new Map<string, (typeof vehicleRows)[number]>();
+    for (const vehicle of vehicleRows) if (!firstVehicle.has(vehicle.depotId)) firstVehicle.set(vehicle.depotId, vehicle);
+    const data: ShellData = { health: new Map(), pending: new Map(), appUserIds: [], businessHours: new Map() };
+    const assignmentRows: (typeof jobAssignments.$inferInsert)[] = [];
+    const eventRows: (typeof driverAppEvents.$inferInsert)[] = [];
+    const correctionRows: (typeof addressCorrections.$inferInsert)[] = [];
+    const correction = (depot: World['depots'][number], status: 'PENDING' | 'APPROVED') => ({
+        id: randomUUID(),
+        tenantId: depot.tenantId,
+        depotId: depot.id,
+        scopePath: depot.path,
+        status,
+        currentLatitude: 50,
+        currentLongitude: 10,
+        correctedLatitude: 50.0001,
+        correctedLongitude: 10.0001,
+        coordinateType: 'STREET' as const,
+        distanceM: 13,
+        navigationAddress: 'Hauptstraße 1',
+    });
+    [...world.depots]
+        .sort((a, b) => a.id.localeCompare(b.id))
+        .forEach((depot, index) => {
+            const assignmentAt = new Date(Date.parse(`${HEALTH_DATE}T06:00:00Z`) + index * 10_000);
+            assignmentRows.push({ id: randomUUID(), tenantId: depot.tenantId, depotId: depot.id, scopePath: depot.path, jobId: randomUUID(), assignmentDate: HEALTH_DATE, assignmentKey: 'VEHICLE', assignmentValue: '0001', importedAt: assignmentAt });
+            const vehicle = firstVehicle.get(depot.id);
+            let scan: { at: string; path: string } | null = null;
+            if (vehicle) {
+                const at = new Date(Date.parse(`${HEALTH_DATE}T12:00:00Z`) + index * 10_000);
+                eventRows.push({ id: randomUUID(), tenantId: depot.tenantId, depotId: depot.id, scopePath: vehicle.scopePath, vehicleId: vehicle.id, type: 'SCAN', occurredAt: at });
+                scan = { at: at.toISOString(), path: vehicle.scopePath };
+            }
+            data.health.set(depot.id, { assignmentAt: assignmentAt.toISOString(), scan });
+            const pending = (index % 3) + 1;
+            for (let n = 0; n < pending; n++) correctionRows.push(correction(depot, 'PENDING'));
+            correctionRows.push(correction(depot, 'APPROVED'));
+        });
+    for (let start = 0; start < assignmentRows.length; start += 500) await db.insert(jobAssignments).values(assignmentRows.slice(start, start + 500));
+    for (let start = 0; start < eventRows.length; start += 500) await db.insert(driverAppEvents).values(eventRows.slice(start, start + 500));
+    for (let start = 0; start < correctionRows.length; start += 500) await db.insert(addressCorrections).values(correctionRows.slice(start, start + 500));
+    // The demo seed writes corrections too: count what the database holds.
+    data.pending = new Map(
+        (
+            await db
+                .select({ depotId: addressCorrections.depotId, total: count() })
+                .from(addressCorrections)
+                .where(eq(addressCorrections.status, 'PENDING'))
+                .groupBy(addressCorrections.depotId)
+        ).map((row) => [row.depotId, row.total]),
+    );
+    const appUsers = await db.select({ id: users.id, type: users.type }).from(users).orderBy(users.id);
+    data.appUserIds = [...appUsers.filter((user) => user.type === 'Driver').slice(0, 2), ...appUsers.filter((user) => user.type === 'TempDriver').slice(0, 1)].map((user) => user.id);
+    for (const tenant of await db.select().from(tenants)) data.businessHours.set(tenant.id, { from: tenant.businessHoursFrom, to: tenant.businessHoursTo });
+    return data;
+}
+
+const isAdminSubject = (subject: Subject) => subject.grants.some((grant) => grant.contexts.includes('ADMIN') && grant.actions.includes('admin'));
+const fivePart = (path: string) => segmentsOf(path).length === 5;
+/** Where `code` is held in the depot context: depot grants, five-part subcontractor grants, and tenant-admin grants. */
+const depotGrantPaths = (subject: Subject, code: string) =>
+    subject.grants
+        .filter(
+            (grant) =>
+                (grant.contexts.includes('DEPOT') && grant.actions.includes(code)) ||
+                (grant.contexts.includes('SUBCONTRACTOR') && fivePart(grant.path) && grant.actions.includes(code)) ||
+                (grant.contexts.includes('TENANT') && grant.actions.includes('tenant-admin')),
+        )
+        .map((grant) => grant.path);
+/** Where `code` is held in the tenant context: tenant grants with it or with tenant-admin. */
+const tenantGrantPaths = (subject: Subject, code: string) =>
+    subject.grants.filter((grant) => grant.contexts.includes('TENANT') && (grant.actions.includes(code) || grant.actions.includes('tenant-admin'))).map((grant) => grant.path);
+/** Scopes the caller holds any role on (tenant, depot, or subcontractor on a five-part path). */
+const heldPaths = (subject: Subject) =>
+    subject.grants.filter((grant) => grant.contexts.includes('TENANT') || grant.contexts.includes('DEPOT') || (grant.contexts.includes('SUBCONTRACTOR') && fivePart(grant.path))).map((grant) => grant.path);
+const latest = (times: string[]) => (times.length === 0 ? null : [...times].sort().at(-1) ?? null);
+const sameRefusal = (body: { code?: string; message?: string }, status: number, id: string, reference: DemoResponse<{ code?: string; message?: string }>, referenceId: string) => ({
+    status,
+    code: body.code,
+    message: body.message?.replaceAll(id, referenceId),
+    expected: { status: reference.status, code: reference.body.code, message: reference.body.message },
+});
+
+const shellRoutes: RouteCase[] = [
+    {
+        route: 'PUT /api/users/me/settings',
+        async run({ subject, get, send }) {
+            const others = async () => demo.db.select().from(userSettings).where(ne(userSettings.userId, subject.userId)).orderBy(userSettings.userId);
+            const before = await others();
+            const settings: UserSettings = { dateFormat: 'DATE_L_SLASH', timeFormat: 'TIME_12_HOURS_A', lengthFormat: 'LENGTH_IMPERIAL', weightFormat: 'WEIGHT_METRIC', numberFormat: 'DE' };
+            const { status, body } = await send<{ userSettings: UserSettings }>('PUT', '/api/users/me/settings', settings);
+            expect({ status, body }).toEqual({ status: 200, body: { userSettings: settings } });
+            expect((await get<UserProfile>('/api/users/me')).body.settings).toEqual(settings);
+            // Only the caller's own row was written.
+            expect(await others()).toEqual(before);
+        },
+    },
+    {
+        route: 'PATCH /api/users/me/settings',
+        async run({ subject, get, send }) {
+            const others = async () => demo.db.select().from(userSettings).where(ne(userSettings.userId, subject.userId)).orderBy(userSettings.userId);
+            const before = await others();
+            const own = (await get<UserProfile>('/api/users/me')).body.settings;
+            const { status, body } = await send<{ userSettings: UserSettings }>('PATCH', '/api/users/me/settings', { settingsKey: 'timeFormat', settingsValue: 'TIME_24_HOURS' });
+            expect(status).toBe(200);
+            expect(body.userSettings.timeFormat).toBe('TIME_24_HOURS');
+            if (own) expect(body.userSettings).toEqual({ ...own, timeFormat: 'TIME_24_HOURS' });
+            expect((await get<UserProfile>('/api/users/me')).body.settings).toEqual(body.userSettings);
+            expect(await others()).toEqual(before);
+        },
+    },
+    {
+        route: 'GET /api/users/:hashId',
+        variant: 'every matrix login, drivers, courier accounts and an unknown id',
+        async run({ subject, expected, get }) {
+            const admin = isAdminSubject(subject);
+            // r:bo-user (depot or tenant context) and tenant-admin: where other users' roles may be read.
+            const readable = [...depotGrantPaths(subject, 'r:bo-user'), ...tenantGrantPaths(subject, 'r:bo-user')];
+            const targets = [...subjects.values()].map((entry) => entry.subject);
+            for (const target of targets) {
+                const url = `/api/users/${target.userId}`;
+                const { status, body } = await get<UserProfile & { code?: string; message?: string }>(url);
+                const visible = admin || target.userId === subject.userId ? target.grants : target.grants.filter((grant) => readable.some((path) => covers(path, grant.path)));
+                if (admin || target.userId === subject.userId || visible.length > 0) {
+                    expect.soft(status, url).toBe(200);
+                    expect.soft(sorted((body.permissions ?? []).map((permission) => permission.id)), url).toEqual(sorted(visible.map((grant) => grant.id)));
+                    if (target.userId !== subject.userId) expect.soft(body.settings, url).toBeNull();
+                    if (!admin) expect.soft(breaches(expected, (body.permissions ?? []).map((permission) => permission.path)), url).toEqual([]);
+                } else {
+                    expect.soft({ status, code: body.code, message: body.message }, url).toEqual({ status: 404, code: 'NOT_FOUND', message: `User ${target.userId} was not found.` });
+                }
+            }
+            for (const id of [...shell.appUserIds, 'nope']) {
+                const { status, body } = await get<{ code?: string; message?: string }>(`/api/users/${id}`);
+                expect.soft({ status, code: body.code, message: body.message }, id).toEqual({ status: 404, code: 'NOT_FOUND', message: `User ${id} was not found.` });
+            }
+        },
+    },
+    {
+        route: 'GET /api/tenant-configuration/:tenantId',
+        variant: 'every organisation and twin, as sent by the browser (`_` as `-`) and as stored, and an unknown id',
+        async run({ subject, expected, world, get }) {
+            const admin = isAdminSubject(subject);
+            for (const tenantId of [...world.tenantIds, UNKNOWN_TENANT]) {
+                for (const key of new Set([tenantId.replaceAll('_', '-'), tenantId])) {
+                    const url = `/api/tenant-configuration/${key}`;
+                    const { status, body } = await get<TenantConfiguration & { code?: string; message?: string }>(url);
+                    const allowed = world.tenantIds.filter((candidate) => candidate.replaceAll('_', '-') === key.replaceAll('_', '-') && (admin || expected.nodes.has(candidate)));
+                    const chosen = allowed.find((candidate) => candidate === key) ?? sorted(allowed)[0];
+                    if (chosen) {
+                        expect.soft({ status, id: body.id, hours: body.frontend?.businessHours }, url).toEqual({ status: 200, id: chosen, hours: shell.businessHours.get(chosen) });
+                        expect.soft(breaches(expected, [body.id]), url).toEqual([]);
+                    } else {
+                        expect.soft({ status, code: body.code, message: body.message }, url).toEqual({ status: 404, code: 'NOT_FOUND', message: `Tenant configuration ${key} was not found.` });
+                    }
+                }
+            }
+        },
+    },
+    {
+        route: 'GET /api/depots/:internalDepotId/health-statistics/:date',
+        variant: 'every depot id of every organisation and guesses',
+        async run(probe) {
+            const { subject, world, get } = probe;
+            const admin = isAdminSubject(subject);
+            const granted = depotGrantPaths(subject, 'r:health-status');
+            const reference = await get<{ code?: string; message?: string }>(`/api/depots/nope/health-statistics/${HEALTH_DATE}`);
+            for (const id of probeDepotIds(probe)) {
+                const url = `/api/depots/${id}/health-statistics/${HEALTH_DATE}`;
+                const { status, body } = await get<HealthStatistics & { code?: string; message?: string }>(url);
+                const depot = world.depots.find((candidate) => candidate.id === id);
+                const health = shell.health.get(id);
+                if (depot && health && (admin || granted.some((path) => covers(path, depot.path)))) {
+                    expect.soft({ status, body }, url).toEqual({ status: 200, body: { lastAssignmentAt: health.assignmentAt, lastStatusChangeAt: health.scan?.at ?? null } });
+                } else {
+                    // Outside the grant answers exactly like an unknown depot.
+                    const refusal = sameRefusal(body, status, id, reference, 'nope');
+                    expect.soft(refusal.expected.status, url).not.toBe(200);
+                    expect.soft({ status: refusal.status, code: refusal.code, message: refusal.message }, url).toEqual(refusal.expected);
+                }
+            }
+        },
+    },
+    {
+        route: 'GET /api/tenants/:tenantId/health-statistics/:date',
+        variant: 'every organisation and twin, and an unknown id',
+        async run({ subject, world, get }) {
+            const admin = isAdminSubject(subject);
+            const granted = tenantGrantPaths(subject, 'r:health-status');
+            const reference = await get<{ code?: string; message?: string }>(`/api/tenants/${UNKNOWN_TENANT}/health-statistics/${HEALTH_DATE}`);
+            for (const tenantId of world.tenantIds) {
+                const url = `/api/tenants/${tenantId}/health-statistics/${HEALTH_DATE}`;
+                const { status, body } = await get<HealthStatistics & { code?: string; message?: string }>(url);
+                if (admin || granted.some((path) => overlaps(path, tenantId))) {
+                    // The organisation's rows under the scopes where the feature is held.
+                    const scopes = admin ? [tenantId] : granted;
+                    const depotsOf = world.depots.filter((depot) => depot.tenantId === tenantId);
+                    const assignments = depotsOf.filter((depot) => scopes.some((path) => covers(path, depot.path))).flatMap((depot) => shell.health.get(depot.id)?.assignmentAt ?? []);
+                    const scans = depotsOf.flatMap((depot) => shell.health.get(depot.id)?.scan ?? []).filter((scan) => scopes.some((path) => covers(path, scan.path)));
+                    expect.soft({ status, body }, url).toEqual({ status: 200, body: { lastAssignmentAt: latest(assignments), lastStatusChangeAt: latest(scans.map((scan) => scan.at)) } });
+                } else {
+                    const refusal = sameRefusal(body, status, tenantId, reference, UNKNOWN_TENANT);
+                    expect.soft({ status: refusal.status, code: refusal.code, message: refusal.message }, url).toEqual(refusal.expected);
+                }
+            }
+        },
+    },
+    {
+        route: 'GET /api/statistics',
+        variant: 'no path, paths of every organisation, region and depot, subcontractors, guesses',
+        async run(probe) {
+            const { subject, expected, world, get } = probe;
+            const admin = isAdminSubject(subject);
+            const held = heldPaths(subject);
+            const feature = admin ? [''] : [...depotGrantPaths(subject, 'r:address-location-correction'), ...tenantGrantPaths(subject, 'r:address-location-correction')];
+            for (const path of [undefined, ...probePaths(probe)]) {
+                const url = path === undefined ? '/api/statistics' : `/api/statistics?path=${path}`;
+                const { status, body } = await get<NotificationStatistics & { code?: string; message?: string }>(url);
+                if (path === undefined || admin || held.some((scope) => overlaps(scope, path))) {
+                    const pending = world.depots
+                        .filter((depot) => covers(path ?? '', depot.path) && feature.some((scope) => covers(scope, depot.path)))
+                        .reduce((sum, depot) => sum + (shell.pending.get(depot.id) ?? 0), 0);
+                    expect.soft({ status, body }, url).toEqual({ status: 200, body: { path: path ?? '', addressCorrections: { pending } } });
+                } else {
+                    expect.soft({ status, code: body.code, message: body.message }, url).toEqual({
+                        status: 403,
+                        code: 'NO_DATA_PERMISSION',
+                        message: `The scope ${path} does not exist or is outside your permissions.`,
+                    });
+                }
+                expect.soft(breaches(expected, path === undefined || status !== 200 ? [] : [body.path]), url).toEqual([]);
+            }
+        },
+    },
+    {
+        route: 'POST /api/analytics/page-views',
+        async run({ subject, send }) {
+            const path = `/matrix/${randomUUID()}`;
+            const { status } = await send('POST', '/api/analytics/page-views', { consent: true, path, routeName: 'matrix', language: 'en', screen: 'md' });
+            expect(status).toBe(204);
+            const [row] = await demo.db.select().from(pageViews).where(eq(pageViews.path, path));
+            const roleNames = sorted(new Set(subject.grants.flatMap((grant) => grant.contexts.map((context) => `${context}:${grant.name}`))));
+            expect(row).toMatchObject({ path, tenantId: subject.tenantId, roles: roleNames });
+            // The viewer is never recorded.
+            expect(JSON.stringify(row)).not.toContain(subject.userId);
+            expect(JSON.stringify(row).toLowerCase()).not.toContain(subject.email.toLowerCase());
+        },
+    },
+    {
+        route: 'GET /api/analytics/page-views',
+        async run({ subject, get }) {
+            const { status, body, headers } = await get<PageViewRecord[] & { code?: string }>(`/api/analytics/page-views?range=${encode([0, 9])}`);
+            if (isAdminSubject(subject)) {
+                expect(status).toBe(200);
+                expect(Array.isArray(body)).toBe(true);
+                expect(headers['content-range']).toMatch(/^page-views /);
+            } else {
+                expect({ status, code: body.code }).toEqual({ status: 403, code: 'NO_PERMISSION' });
+            }
+        },
+    },
+];
+
 // ---- the matrix ----------------------------------------------------------------------------------
 
 const logins = matrixLogins();
-const cases = logins.flatMap((login) => routes.map((route) => [login.label, route.variant ? `${route.route} (${route.variant})` : route.route, login, route] as const));
+const allRoutes = [...routes, ...shellRoutes];
+const cases = logins.flatMap((login) => allRoutes.map((route) => [login.label, route.variant ? `${route.route} (${route.variant})` : route.route, login, route] as const));
 
 let demo: DemoApp;
 let world: World;
@@ -466,6 +775,7 @@ beforeAll(async () => {
         loaded.flatMap((subject) => subject.grants.map((grant) => grant.path)),
     );
     world = await loadWorld(demo.db);
+    shell = await seedShellData(demo.db, world);
     for (const subject of loaded) subjects.set(subject.email, { subject, expected: expectationsOf(subject, world) });
 }, 180_000);
 afterAll(() => demo?.close());
@@ -492,13 +802,17 @@ describe('tenant isolation matrix', () => {
             .filter(([path]) => path.startsWith('/api/') || path.startsWith('/tenant-admin/'))
             .flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1')}`));
         expect(declared.length).toBeGreaterThan(0);
-        expect(sorted(declared.filter((route) => !routes.some((row) => row.route === route)))).toEqual([]);
+        expect(sorted(declared.filter((route) => !allRoutes.some((row) => row.route === route)))).toEqual([]);
     });
 
     it.each(cases)('%s × %s', async (_label, _route, login, route) => {
         const entry = subjects.get(login.email);
         if (!entry) throw new Error(`${login.email} was not signed in`);
         const token = entry.subject.token;
-        await route.run({ ...entry, world, get: <T,>(url: string) => demo.get<T>(url, token) });
+        const send = async <T,>(method: 'POST' | 'PUT' | 'PATCH', url: string, payload: object): Promise<DemoResponse<T>> => {
+            const response = await demo.app.inject({ method, url, payload, headers: { authorization: `Bearer ${token}` } });
+            return { status: response.statusCode, body: (response.body === '' ? undefined : response.json()) as T, headers: response.headers };
+        };
+        await route.run({ ...entry, world, get: <T,>(url: string) => demo.get<T>(url, token), send });
     });
 });

@@ -6,12 +6,19 @@ import type { Queryable } from '../../db/client.js';
 import { tenants, userSettings, users } from '../../db/schema/index.js';
 import { scopeLevelOf, scopeNames } from './scope-names.js';
 
-/** Builds the caller's profile (shell §3 User profile) from the user row, settings and assignments. */
-export async function loadProfile(db: Queryable, caller: Caller): Promise<UserProfile> {
+/** Whose profile: the user and their role assignments (the caller, or another user). */
+export type ProfileSubject = Pick<Caller, 'userId' | 'assignments' | 'actions'>;
+
+/**
+ * Builds a user's profile (shell §3 User profile) from the user row, settings and assignments.
+ * `withSettings: false` leaves `settings` null: another user's settings are private.
+ */
+export async function loadProfile(db: Queryable, caller: ProfileSubject, options: { withSettings?: boolean } = {}): Promise<UserProfile> {
+    const withSettings = options.withSettings ?? true;
     const tenantIds = tenantIdsOf(caller.actions);
     const [userRows, settingsRows, tenantRows, names] = await Promise.all([
         db.select().from(users).where(eq(users.id, caller.userId)).limit(1),
-        db.select().from(userSettings).where(eq(userSettings.userId, caller.userId)).limit(1),
+        withSettings ? db.select().from(userSettings).where(eq(userSettings.userId, caller.userId)).limit(1) : Promise.resolve([]),
         tenantIds === 'ALL'
             ? db.select({ id: tenants.id, name: tenants.name }).from(tenants).orderBy(asc(tenants.name))
             : tenantIds.length === 0

@@ -1,5 +1,8 @@
-import { Type } from 'typebox';
-import { dateFormats, lengthFormats, numberFormats, roleContexts, scopeLevels, timeFormats, weightFormats } from '../../../domain/enums.js';
+import { Type, type Static } from 'typebox';
+import { dateFormats, languages, lengthFormats, numberFormats, roleContexts, scopeLevels, timeFormats, weightFormats } from '../../../domain/enums.js';
+import { PAGE_VIEW_PATH_MAX_LENGTH, PAGE_VIEW_ROUTE_NAME_MAX_LENGTH, screenClasses } from '../../../domain/pageViews.js';
+import { addEditUserFromValues } from '../../../domain/tenantConfiguration.js';
+import { userSettingsKeys } from '../../../domain/userSettings.js';
 import { IdName, ScopePath } from '../common-schemas.js';
 
 const actionsByPath = Type.Record(Type.String(), Type.Array(Type.String()));
@@ -11,6 +14,14 @@ export const UserSettings = Type.Object({
     weightFormat: Type.Enum(weightFormats),
     numberFormat: Type.Enum(numberFormats),
 });
+
+/** `PATCH /users/me/settings`: one setting; the value is checked against the key by the route. */
+export const UserSettingsPatch = Type.Object({
+    settingsKey: Type.Enum(userSettingsKeys),
+    settingsValue: Type.String({ minLength: 1, maxLength: 40 }),
+});
+
+export const UserSettingsAnswer = Type.Object({ userSettings: UserSettings });
 
 export const ProfilePermission = Type.Object({
     id: Type.String(),
@@ -35,6 +46,9 @@ export const UserProfile = Type.Object({
     actions: Type.Object({ ADMIN: Type.Array(Type.String()), TENANT: actionsByPath, DEPOT: actionsByPath, SUBCONTRACTOR: actionsByPath }),
     tenants: Type.Array(IdName),
 });
+
+/** A user's hashId (opaque, non-sequential). */
+export const UserParams = Type.Object({ hashId: Type.String({ pattern: '^[A-Za-z0-9_-]{1,100}$' }) });
 
 export const DistributionCenter = Type.Object({
     internalDepotId: Type.String(),
@@ -75,3 +89,82 @@ export const ScopeNode = Type.Cyclic(
     },
     'ScopeNode',
 );
+
+/** An organisation id as the browser sends it (letters, digits, `-`, `_`). */
+const TenantId = Type.String({ pattern: '^[A-Za-z0-9_-]{1,100}$' });
+
+export const TenantConfigurationParams = Type.Object({ tenantId: TenantId });
+
+const ClockTime = Type.String({ pattern: '^([01]\\d|2[0-3]):[0-5]\\d$' });
+
+export const TenantConfiguration = Type.Object({
+    id: Type.String(),
+    frontend: Type.Object({
+        businessHours: Type.Object({ from: ClockTime, to: ClockTime }),
+        addEditUserFrom: Type.Enum(addEditUserFromValues),
+        maxTemporaryUsersPerDepot: Type.Integer({ minimum: 0 }),
+        hidePhoneNumberLastDigits: Type.Boolean(),
+        liveDashboardRefreshIntervalInSec: Type.Integer({ minimum: 1 }),
+        liveStatusShowLastUpdatedTime: Type.Boolean(),
+        deviceMappingServices: Type.Array(Type.String()),
+    }),
+});
+
+/** `YYYY-MM-DD` or `today`; the calendar check follows in the route (400 naming `/params/date`). */
+const HealthDate = Type.String({ pattern: '^(today|\\d{4}-\\d{2}-\\d{2})$' });
+
+export const DepotHealthParams = Type.Object({ internalDepotId: Type.String({ pattern: '^[A-Za-z0-9_-]{1,100}$' }), date: HealthDate });
+export const TenantHealthParams = Type.Object({ tenantId: TenantId, date: HealthDate });
+
+export const HealthStatistics = Type.Object({
+    lastAssignmentAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+    lastStatusChangeAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+});
+
+export const StatisticsQuery = Type.Object({ path: Type.Optional(ScopePath) });
+
+export const NotificationStatistics = Type.Object({
+    path: Type.String(),
+    addressCorrections: Type.Object({ pending: Type.Integer({ minimum: 0 }) }),
+});
+
+/** `POST /analytics/page-views`: sent only with consent; a path without query or fragment. */
+export const PageViewBody = Type.Object(
+    {
+        consent: Type.Literal(true),
+        path: Type.String({ minLength: 1, maxLength: PAGE_VIEW_PATH_MAX_LENGTH, pattern: '^/[^?#]*$' }),
+        routeName: Type.Optional(Type.String({ minLength: 1, maxLength: PAGE_VIEW_ROUTE_NAME_MAX_LENGTH })),
+        language: Type.Enum(languages),
+        screen: Type.Enum(screenClasses),
+    },
+    { additionalProperties: false },
+);
+
+export const PageViewRecord = Type.Object({
+    id: Type.String(),
+    occurredAt: Type.String({ format: 'date-time' }),
+    path: Type.String(),
+    routeName: Type.Union([Type.String(), Type.Null()]),
+    language: Type.String(),
+    screen: Type.Enum(screenClasses),
+    tenantId: Type.Union([Type.String(), Type.Null()]),
+    roles: Type.Array(Type.String()),
+});
+
+export const pageViewSortFields = ['occurredAt', 'path', 'routeName', 'language', 'screen', 'tenantId'] as const;
+export type PageViewSortField = (typeof pageViewSortFields)[number];
+
+const IsoDate = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}(T\\d{2}:\\d{2}(:\\d{2}(\\.\\d{1,9})?)?(Z|[+-]\\d{2}:\\d{2}))?$' });
+
+/** Filters of the page-view list; `q` searches the path, `from`/`to` are ISO dates (a plain `to` date includes its day, UTC). */
+export const PageViewFilter = Type.Object(
+    {
+        q: Type.Optional(Type.String({ maxLength: PAGE_VIEW_PATH_MAX_LENGTH })),
+        tenantId: Type.Optional(Type.String({ maxLength: 100 })),
+        language: Type.Optional(Type.Enum(languages)),
+        from: Type.Optional(IsoDate),
+        to: Type.Optional(IsoDate),
+    },
+    { additionalProperties: false },
+);
+export type PageViewFilter = Static<typeof PageViewFilter>;

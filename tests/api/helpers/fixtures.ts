@@ -143,3 +143,52 @@ export async function accessTokenFor(app: FastifyInstance, username: string, cli
     if (!body.AuthenticationResult) throw new Error(`sign-in of ${username} failed: ${response.body}`);
     return body.AuthenticationResult.AccessToken;
 }
+
+export interface FixtureRole {
+    id: string;
+    name: string;
+    contexts: RoleContext[];
+    actions: string[];
+}
+
+export interface ExtraFixtureUser {
+    key: string;
+    type: UserType;
+    email: string;
+    tenantId: string | null;
+    roles: { roleId: string; scopePath: string }[];
+}
+
+/**
+ * Adds roles and back-office users (ids `user-<key>`, each with an identity whose password is
+ * FIXTURE_PASSWORD) to a database seeded with `seedFixtures`, for tests that need more kinds of
+ * users than the shared model has.
+ */
+export async function addFixtureUsers(db: Database, extraUsers: readonly ExtraFixtureUser[], extraRoles: readonly FixtureRole[] = []): Promise<void> {
+    if (extraRoles.length > 0) await db.insert(roles).values(extraRoles.map((role) => ({ ...role, visibilityPath: '' })));
+    const subs = await createIdentities(
+        db,
+        extraUsers.map((user) => ({ username: user.email, email: user.email, password: FIXTURE_PASSWORD })),
+    );
+    await db.insert(users).values(
+        extraUsers.map((user, index) => ({
+            id: `user-${user.key}`,
+            tenantId: user.tenantId,
+            type: user.type,
+            email: user.email,
+            firstName: user.key,
+            lastName: 'Fixture',
+            identitySub: subs[index],
+        })),
+    );
+    const assignments = extraUsers.flatMap((user) =>
+        user.roles.map((role, index) => ({
+            id: `perm-${user.key}-${index}`,
+            userId: `user-${user.key}`,
+            roleId: role.roleId,
+            scopePath: role.scopePath,
+            tenantId: role.scopePath.split('.')[0] || null,
+        })),
+    );
+    if (assignments.length > 0) await db.insert(permissionAssignments).values(assignments);
+}

@@ -86,7 +86,7 @@ export default defineConfig({
     test: {
         // Inline projects do not inherit this root config (no `extends`), so tests run without the React plugin.
         projects: [
-            { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
+            { test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'node' } },
             {
                 test: {
                     name: 'api',

@@ -55,6 +55,8 @@ export const tenantNavigationRules = {
 } satisfies Record<string, NavigationRule>;
 
 export const depotNavigationRules = {
+    // The selected depot's overview is the index page of the depot view: whoever is in the view sees it.
+    depotSummary: () => true,
     depotLanding: inDepot('r:depot-landing-page'),
     liveStatus: inDepot('r:tour'),
     dailyActivities: inDepot('r:tour-activity'),
@@ -78,6 +80,7 @@ export const adminNavigationRules = {
     tourCommanderList: adminOnly,
     tenantConfig: adminOnly,
     backofficeActions: adminOnly,
+    pageViews: adminOnly,
 } satisfies Record<string, NavigationRule>;
 
 export const navigationRules = { admin: adminNavigationRules, tenant: tenantNavigationRules, depot: depotNavigationRules } as const;

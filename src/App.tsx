@@ -7,6 +7,9 @@ import { DepotSelectionPage } from './customRoutes/depotSelection/DepotSelection
 import { DepotSummaryPage } from './customRoutes/depotSummary/DepotSummaryPage';
 import { ErrorPage } from './customRoutes/error/ErrorPage';
 import { LandingPage } from './customRoutes/landing/LandingPage';
+import { PageViewList } from './customRoutes/pageViews/PageViewList';
+import { MyProfilePage } from './customRoutes/profile/MyProfilePage';
+import { UserProfilePage } from './customRoutes/profile/UserProfilePage';
 import { AdminSignInPage } from './customRoutes/signIn/AdminSignInPage';
 import { TenantSelectionPage } from './customRoutes/tenantSelection/TenantSelectionPage';
 import { dataProvider } from './dataProviders';
@@ -16,11 +19,14 @@ import { NoPermissionRedirect } from './layout/NoPermissionRedirect';
 import { RequireContext } from './layout/RequireContext';
 import { RequireTenant } from './layout/RequireTenant';
 import { ResourceRoutes } from './layout/ResourceRoutes';
+import { createAppStore } from './layout/tabStore';
 import depots from './resources/depots';
 import { themeOptions } from './theme';
 
 /** Drawer 260 wide, rail 58 (shell §9). */
 const theme: RaThemeOptions = { ...defaultTheme, ...themeOptions, sidebar: { width: 260, closedWidth: 58 } };
+/** Preferences shared by the tabs, the drawer state per tab. */
+const store = createAppStore();
 
 /** The back office: providers, shell and every route, by context. */
 function BackOffice() {
@@ -39,6 +45,7 @@ function BackOffice() {
             loginPage={AdminSignInPage}
             accessDenied={NoPermissionRedirect}
             theme={theme}
+            store={store}
         >
             {/* Definitions only: resources are mounted below their context paths. */}
             <Resource name="depots" recordRepresentation={depots.recordRepresentation} icon={depots.icon} hasShow />
@@ -51,6 +58,7 @@ function BackOffice() {
                     <Route index element={<Navigate to="configurations/depots" replace />} />
                     <Route path="configurations/*" element={<ResourceRoutes><Resource name="depots" {...depots} /></ResourceRoutes>} />
                     <Route path="users/error/:errorCode" element={<ErrorPage />} />
+                    <Route path="analytics" element={<PageViewList />} />
                 </Route>
 
                 <Route path="/tenant" element={<RequireContext context="tenant" />}>
@@ -72,6 +80,8 @@ function BackOffice() {
                 </Route>
 
                 <Route path="/changePwd" element={<ChangePasswordPage />} />
+                <Route path="/my/profile" element={<MyProfilePage />} />
+                <Route path="/users/profile/:userHashId" element={<UserProfilePage />} />
 
                 <Route path="/error/:errorCode" element={<ErrorPage />} />
                 <Route path="/no-permissions" element={<Navigate to="/error/noPermission" replace />} />

@@ -1,5 +1,4 @@
-import type { AppContext } from '../domain/enums';
-import { canAnywhereUnder, canSomewhere } from '../domain/permissionChecks';
+import { canSomewhere } from '../domain/permissionChecks';
 import { assignedScopes, isAdmin, type ProfileActions } from '../domain/permissions';
 import { splitScopePath } from '../domain/scopePath';
 
@@ -12,15 +11,6 @@ import { splitScopePath } from '../domain/scopePath';
 const resourceFeatures: Record<string, string> = {
     depots: 'r:depot-mgmt-list',
 };
-
-/**
- * True when the user may use `feature` in `context`, somewhere under the selected scope
- * (`scopePath`: the tenant id on the tenant view; absent = anywhere). null needs nothing.
- */
-export function hasFeature(actions: ProfileActions, feature: string | null, context: AppContext, scopePath?: string): boolean {
-    if (feature === null) return true;
-    return context === 'admin' ? canAnywhereUnder(actions, feature, { context }) : canAnywhereUnder(actions, feature, { context, path: scopePath });
-}
 
 /** react-admin's `canAccess`: admins pass; others need the resource's feature somewhere. Finer rules come with later resources. */
 export function canAccessResource(actions: ProfileActions, resource: string): boolean {

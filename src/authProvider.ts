@@ -1,5 +1,6 @@
 import { HttpError, type AuthProvider, type UserIdentity } from 'ra-core';
 import type { UserProfile } from '../domain/profile';
+import type { UserSettings } from '../domain/userSettings';
 import { canAccessResource } from './access';
 import { dataProvider } from './dataProviders';
 import { endSession, getAccessToken } from './identity';
@@ -34,6 +35,16 @@ export function loadProfile(): Promise<UserProfile> {
         throw error;
     });
     return profileRequest;
+}
+
+/**
+ * Keeps the in-memory profile in step with settings the user has just saved, so that the
+ * identity's next refetch does not bring the old ones back. No-op when no profile is loaded.
+ */
+export async function replaceProfileSettings(settings: UserSettings): Promise<void> {
+    if (!profileRequest) return;
+    const profile = await profileRequest.catch(() => undefined);
+    if (profile) profile.settings = settings;
 }
 
 /** react-admin's identity: `fullName` is the e-mail (shell §2.1 shows users by e-mail); it carries the whole profile. */

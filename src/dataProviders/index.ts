@@ -1,4 +1,5 @@
 import { combineDataProviders, type DataProvider } from 'ra-core';
+import simpleRestProvider from 'ra-data-simple-rest';
 import type { BrowserConfig } from '../../server/config';
 import { getBrowserConfig } from '../config';
 import { createBackOfficeMethods, type BackOfficeMethods } from './backOfficeDataProvider';
@@ -11,10 +12,14 @@ export type AppDataProvider = DataProvider & BackOfficeMethods;
 /** Which service holds which react-admin resource. */
 export function createAppDataProvider(config: BrowserConfig, httpClient: HttpClient = defaultHttpClient): AppDataProvider {
     const tenantAdmin = createTenantAdminDataProvider(config.services.tenantAdmin, httpClient);
+    // The back-office service's simple REST lists (recorded page views).
+    const backOfficeRest = simpleRestProvider(config.services.backOffice, httpClient);
     const byResource = combineDataProviders((resource) => {
         switch (resource) {
             case 'depots':
                 return tenantAdmin;
+            case 'analytics/page-views':
+                return backOfficeRest;
             default:
                 throw new Error(`No data provider for resource "${resource}"`);
         }

@@ -1,15 +1,32 @@
 import { Layout, type LayoutProps } from 'react-admin';
+import { ConsentGate } from '../analytics/ConsentGate';
+import { ScopeSelectionProvider } from '../scope/ScopeSelectionProvider';
+import { SelectedScopeProvider } from '../scope/SelectedScopeProvider';
 import { AppHeader } from './AppHeader';
 import { AppMenu } from './AppMenu';
 import { ContextSidebar } from './ContextSidebar';
+import { AppDialogProvider } from './dialogs/AppDialogProvider';
 import { UpdateBanner } from './UpdateBanner';
+import { useResponsiveDrawer } from './useResponsiveDrawer';
 
-/** react-admin's layout with our header, the computed drawer menu, a drawer only inside contexts and the update banner. */
+/**
+ * react-admin's layout with our header (always shown), the computed drawer menu (only inside
+ * contexts), the update banner, the cookie consent (and page-view tracking), and the shell's state: selected scope, selection dialogs and the
+ * global dialog.
+ */
 export function AppLayout({ children }: LayoutProps) {
+    useResponsiveDrawer();
     return (
-        <Layout appBar={AppHeader} menu={AppMenu} sidebar={ContextSidebar}>
-            <UpdateBanner />
-            {children}
-        </Layout>
+        <AppDialogProvider>
+            <SelectedScopeProvider>
+                <ScopeSelectionProvider>
+                    <Layout appBar={AppHeader} appBarAlwaysOn menu={AppMenu} sidebar={ContextSidebar}>
+                        <UpdateBanner />
+                        <ConsentGate />
+                        {children}
+                    </Layout>
+                </ScopeSelectionProvider>
+            </SelectedScopeProvider>
+        </AppDialogProvider>
     );
 }

@@ -1,35 +1,92 @@
-import { ListSubheader } from '@mui/material';
-import { Fragment } from 'react';
+import OpenInNew from '@mui/icons-material/OpenInNew';
+import { Badge, ListItemIcon, ListSubheader, MenuItem, Tooltip, Typography, useMediaQuery, type Theme } from '@mui/material';
 import { Menu, useSidebarState, useTranslate } from 'react-admin';
+import { getBrowserConfig } from '../config';
+import { useSelectedScope } from '../scope/useSelectedScope';
 import { useUserProfile } from '../useUserProfile';
-import { entryPath, visibleEntries } from './navigation';
+import { navigationItems, needsNotifications, visibleEntries, type NavigationInput, type NavigationItem } from './navigation';
 import { navigationEntries } from './navigationEntries';
 import { useCurrentContext } from './useCurrentContext';
+import { useNotificationStatistics } from './useNotificationStatistics';
 
-/** The drawer's items for the current context, computed from the declared entries and the user's actions. */
+type Item = Extract<NavigationItem, { type: 'item' }>;
+
+/** The item's icon, with the count badge where the entry has one. */
+function ItemIcon({ item }: { item: Item }) {
+    const Icon = item.icon;
+    if (!item.notifications) return <Icon />;
+    // The count is part of the link's label; the badge only shows it.
+    return (
+        <Badge badgeContent={item.notifications} color="secondary" max={99} aria-hidden>
+            <Icon />
+        </Badge>
+    );
+}
+
+/** An external product's link (shell §2.7): a new tab, without access to this window. */
+function ExternalItem({ item, text, open }: { item: Item; text: string; open: boolean }) {
+    const translate = useTranslate();
+    const label = `${text} (${translate('app.header.opensInNewTab')})`;
+    const link = (
+        <MenuItem component="a" href={item.link} target="_blank" rel="noopener noreferrer" aria-label={label} sx={{ color: 'text.secondary' }}>
+            <ListItemIcon sx={{ minWidth: 40 }}>
+                <ItemIcon item={item} />
+            </ListItemIcon>
+            <Typography variant="inherit" noWrap sx={{ flexGrow: 1 }}>
+                {text}
+            </Typography>
+            {open && <OpenInNew fontSize="small" aria-hidden />}
+        </MenuItem>
+    );
+    return open ? (
+        link
+    ) : (
+        <Tooltip title={text} placement="right">
+            {link}
+        </Tooltip>
+    );
+}
+
+/**
+ * The drawer's items for the current context (shell §2.9), computed from the declared entries
+ * and the navigation rules of shell §6 under the selected scope; group headers only when the
+ * drawer is expanded, badges from the scope's notification statistics.
+ */
 export function AppMenu() {
     const translate = useTranslate();
     const [open] = useSidebarState();
     const current = useCurrentContext();
     const { profile } = useUserProfile();
-    if (!current?.basePath || !profile) return <Menu />;
-    const basePath = current.basePath;
-    const entries = visibleEntries(navigationEntries, current, profile.actions);
+    const { scope } = useSelectedScope();
+    const largeScreen = useMediaQuery<Theme>((theme) => theme.breakpoints.up('lg'), { noSsr: true });
+
+    const scopePath = current?.context === 'depot' ? scope.depotPath : current?.context === 'tenant' ? current.tenantId : undefined;
+    // On the depot view the rules need the depot's path: nothing shows until the depot is known.
+    const ready = Boolean(current?.basePath && profile && (current.context !== 'depot' || scope.depotPath));
+    const { routePlannerUrl } = getBrowserConfig();
+    const input: NavigationInput | undefined =
+        ready && profile
+            ? { actions: profile.actions, path: scopePath, manualJobUploadEnabled: scope.depot?.manualJobUploadEnabled, largeScreen, links: { routePlannerUrl } }
+            : undefined;
+    const entries = current && input ? visibleEntries(navigationEntries, current.context, input) : [];
+    const statistics = useNotificationStatistics(needsNotifications(entries) ? scopePath : undefined);
+    if (!current?.basePath || !input) return <Menu />;
+
+    const items = navigationItems(entries, { basePath: current.basePath, links: input.links, statistics, headers: open });
     return (
         <Menu>
-            {entries.map((entry, index) => {
-                const Icon = entry.icon;
-                const startsGroup = entry.group !== null && entries[index - 1]?.group !== entry.group;
-                return (
-                    <Fragment key={`${entry.textKey}:${entry.path}`}>
-                        {startsGroup && open && (
-                            <ListSubheader component="div" sx={{ bgcolor: 'transparent', lineHeight: 2.5, mt: 1 }}>
-                                {translate(`app.navigation.groups.${entry.group}`)}
-                            </ListSubheader>
-                        )}
-                        <Menu.Item to={entryPath(basePath, entry)} primaryText={translate(entry.textKey)} leftIcon={<Icon />} />
-                    </Fragment>
-                );
+            {items.map((item) => {
+                const text = translate(item.textKey);
+                if (item.type === 'header') {
+                    return (
+                        <ListSubheader key={item.id} component="div" sx={{ bgcolor: 'transparent', lineHeight: 2.5, mt: 1 }}>
+                            {text}
+                        </ListSubheader>
+                    );
+                }
+                if (item.external) return <ExternalItem key={item.id} item={item} text={text} open={open} />;
+                const label = item.notifications ? `${text} (${translate('app.navigation.notifications', { total: item.notifications })})` : undefined;
+                return <Menu.Item key={item.id} to={item.link} primaryText={text} leftIcon={<ItemIcon item={item} />} aria-label={label} />;
             })}
         </Menu>
     );

@@ -1,52 +1,88 @@
-import Password from '@mui/icons-material/Password';
-import { Avatar, Box, Button, ListItemIcon, ListItemText, Menu, MenuItem } from '@mui/material';
-import { useCallback, useId, useMemo, useState, type MouseEvent } from 'react';
-import { Logout, UserMenuContextProvider, useTranslate } from 'react-admin';
+import AccountCircle from '@mui/icons-material/AccountCircleOutlined';
+import LogoutIcon from '@mui/icons-material/PowerSettingsNew';
+import { Avatar, Box, Button, IconButton, ListItemIcon, ListItemText, Menu, MenuItem, Tooltip, useMediaQuery, type Theme } from '@mui/material';
+import { useCallback, useId, useMemo, useState } from 'react';
+import { Logout, useLogout, UserMenuContextProvider, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
-import { CHANGE_PASSWORD_ROUTE } from '../session';
 import { useUserProfile } from '../useUserProfile';
+import { HelpMenuItem } from './HelpLink';
+import { visuallyHidden } from './visuallyHidden';
 
-/**
- * The user's initials and e-mail (shell §2.1) opening a menu with the password change and
- * logout; on small screens only the initials show. The profile page arrives with the profile issue.
- */
-export function AppUserMenu() {
+/** Where the header's profile link leads (shell §2.4). */
+export const PROFILE_ROUTE = '/my/profile';
+
+const avatarSx = { width: 28, height: 28, fontSize: 13, bgcolor: 'secondary.main' } as const;
+
+/** Small screens: the initials open a menu with the profile and logout (shell §2.1); on extra-small ones the help link too. */
+function CompactUserMenu({ email, initials }: { email: string; initials: string }) {
     const translate = useTranslate();
-    const { profile } = useUserProfile();
+    const extraSmall = useMediaQuery<Theme>((theme) => theme.breakpoints.only('xs'), { noSsr: true });
     const [anchor, setAnchor] = useState<HTMLElement | null>(null);
     const menuId = useId();
     const close = useCallback(() => setAnchor(null), []);
     const context = useMemo(() => ({ onClose: close }), [close]);
+    return (
+        <>
+            <IconButton
+                color="inherit"
+                onClick={(event) => setAnchor(event.currentTarget)}
+                aria-haspopup="menu"
+                aria-expanded={anchor ? true : undefined}
+                aria-controls={anchor ? menuId : undefined}
+            >
+                <Avatar sx={avatarSx} aria-hidden>
+                    {initials}
+                </Avatar>
+                <Box component="span" sx={visuallyHidden}>
+                    {translate('app.header.accountMenu', { email })}
+                </Box>
+            </IconButton>
+            <UserMenuContextProvider value={context}>
+                <Menu id={menuId} anchorEl={anchor} open={Boolean(anchor)} onClose={close} anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }} transformOrigin={{ vertical: 'top', horizontal: 'right' }}>
+                    <MenuItem component={Link} to={PROFILE_ROUTE} onClick={close}>
+                        <ListItemIcon>
+                            <AccountCircle fontSize="small" />
+                        </ListItemIcon>
+                        <ListItemText primary={translate('app.header.profile')} secondary={email} />
+                    </MenuItem>
+                    {extraSmall && <HelpMenuItem onClick={close} />}
+                    <Logout />
+                </Menu>
+            </UserMenuContextProvider>
+        </>
+    );
+}
+
+/**
+ * The user's initials and e-mail linking to the profile, and logout (shell §2.1); on small
+ * screens a menu with both.
+ */
+export function AppUserMenu() {
+    const translate = useTranslate();
+    const logout = useLogout();
+    const { profile } = useUserProfile();
+    const small = useMediaQuery<Theme>((theme) => theme.breakpoints.down('md'), { noSsr: true });
     if (!profile) return null;
+    if (small) return <CompactUserMenu email={profile.email} initials={profile.initials} />;
     return (
         <>
             <Button
                 color="inherit"
-                onClick={(event: MouseEvent<HTMLElement>) => setAnchor(event.currentTarget)}
-                aria-haspopup="menu"
-                aria-expanded={anchor ? true : undefined}
-                aria-controls={anchor ? menuId : undefined}
-                startIcon={<Avatar sx={{ width: 28, height: 28, fontSize: 13, bgcolor: 'secondary.main' }}>{profile.initials}</Avatar>}
-                sx={{ textTransform: 'none', ml: 0.5, '& .MuiButton-startIcon': { mr: { xs: 0, sm: 1 } } }}
+                component={Link}
+                to={PROFILE_ROUTE}
+                title={translate('app.header.profile')}
+                startIcon={<Avatar sx={avatarSx}>{profile.initials}</Avatar>}
+                sx={{ textTransform: 'none', ml: 0.5, minWidth: 0, maxWidth: { md: 220, xl: 320 } }}
             >
-                <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
+                <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
                     {profile.email}
                 </Box>
             </Button>
-            <UserMenuContextProvider value={context}>
-                <Menu id={menuId} anchorEl={anchor} open={Boolean(anchor)} onClose={close} disableScrollLock anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }} transformOrigin={{ vertical: 'top', horizontal: 'right' }}>
-                    <MenuItem disabled divider>
-                        {profile.email}
-                    </MenuItem>
-                    <MenuItem component={Link} to={CHANGE_PASSWORD_ROUTE} onClick={close}>
-                        <ListItemIcon>
-                            <Password fontSize="small" />
-                        </ListItemIcon>
-                        <ListItemText>{translate('app.changePassword.title')}</ListItemText>
-                    </MenuItem>
-                    <Logout />
-                </Menu>
-            </UserMenuContextProvider>
+            <Tooltip title={translate('ra.auth.logout')}>
+                <IconButton color="inherit" onClick={() => void logout()} aria-label={translate('ra.auth.logout')}>
+                    <LogoutIcon />
+                </IconButton>
+            </Tooltip>
         </>
     );
 }

@@ -214,17 +214,18 @@ describe('identity flows in the browser', () => {
         // Opened directly, it has nowhere to return to but the start page (a single context leads on to it).
         await page.waitForURL(/\/depot\//);
 
-        // Reachable from the user menu; Cancel returns.
-        const from = pathOf(page);
-        await page.getByRole('button', { name: /@/ }).click();
-        await page.getByRole('menuitem', { name: 'Change password' }).click();
+        // Reachable from the profile (the header's profile link); Cancel returns.
+        await page.getByRole('link', { name: /@/ }).click();
+        await page.waitForURL(/\/my\/profile$/);
+        await page.getByRole('link', { name: 'Change password' }).click();
         await page.waitForURL(/\/changePwd$/);
         await page.getByRole('button', { name: 'Cancel' }).click();
-        await expect.poll(() => pathOf(page)).toBe(from);
+        await expect.poll(() => pathOf(page)).toBe('/my/profile');
 
         await signOut(page);
         await signIn(page, user.email, currentPassword);
-        await page.waitForURL(/\/depot\//);
+        // react-admin brings the user back to the page they logged out from.
+        await page.waitForURL(/\/my\/profile$/);
         await signOut(page);
         await page.close();
     });

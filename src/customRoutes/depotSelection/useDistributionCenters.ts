@@ -1,15 +1,22 @@
 import { useQuery } from '@tanstack/react-query';
 import { useDataProvider } from 'react-admin';
-import type { DistributionCenter } from '../../../domain/profile';
+import { compareDistributionCenters, type DistributionCenter } from '../../../domain/profile';
 import type { AppDataProvider } from '../../dataProviders';
 
-/** Depots the user may see (`GET /distributionCenters`), already in the spec's order; `path` narrows to a scope. */
-export function useDistributionCenters(path?: string) {
+const inSpecOrder = (centers: DistributionCenter[]) => [...centers].sort(compareDistributionCenters);
+
+/**
+ * Depots the user may see (`GET /distributionCenters`) in the spec's order (tenant name, group
+ * name, depot number, location name); `path` narrows to a scope. Kept for the session's
+ * selections: depots change rarely and the server filters them again on every data call.
+ */
+export function useDistributionCenters(path?: string, options: { enabled?: boolean } = {}) {
     const dataProvider = useDataProvider<AppDataProvider>();
     return useQuery<DistributionCenter[]>({
         queryKey: ['app', 'distributionCenters', path ?? ''],
-        queryFn: () => dataProvider.getDistributionCenters({ path }),
+        queryFn: async () => inSpecOrder(await dataProvider.getDistributionCenters({ path })),
         staleTime: 5 * 60_000,
+        enabled: options.enabled ?? true,
     });
 }
 

@@ -1,8 +1,9 @@
 import { Alert, Button, Card, CardContent, CardHeader } from '@mui/material';
 import { Loading, RecordContextProvider, ResourceContextProvider, Title, useGetOne, useTranslate } from 'react-admin';
-import { Link, Navigate, useParams } from 'react-router-dom';
+import { Navigate, useParams } from 'react-router-dom';
 import { DepotDetails } from '../../resources/depots/DepotDetails';
 import type { Depot } from '../../resources/depots';
+import { useScopeSelection } from '../../scope/ScopeSelectionProvider';
 import { useDistributionCenters } from '../depotSelection/useDistributionCenters';
 
 /**
@@ -11,8 +12,10 @@ import { useDistributionCenters } from '../depotSelection/useDistributionCenters
  */
 export function DepotSummaryPage() {
     const translate = useTranslate();
+    const { openDialog } = useScopeSelection();
     const { tenantId, externalDepotId } = useParams<{ tenantId: string; externalDepotId: string }>();
-    const centers = useDistributionCenters(tenantId);
+    // The session's depot list, shared with the scope selection.
+    const centers = useDistributionCenters();
     const center = centers.data?.find((candidate) => candidate.tenant.id === tenantId && candidate.externalDepotId === externalDepotId);
     const depot = useGetOne<Depot>('depots', { id: center?.internalDepotId ?? '' }, { enabled: Boolean(center) });
 
@@ -27,9 +30,11 @@ export function DepotSummaryPage() {
                 title={`${depot.data.externalDepotId} ${depot.data.name}`}
                 slotProps={{ title: { component: 'h1', variant: 'h5' } }}
                 action={
-                    <Button component={Link} to="/depot">
-                        {translate('app.depotSummary.change')}
-                    </Button>
+                    (centers.data?.length ?? 0) > 1 && (
+                        <Button onClick={() => openDialog('depot')} aria-haspopup="dialog">
+                            {translate('app.depotSummary.change')}
+                        </Button>
+                    )
                 }
             />
             <CardContent>

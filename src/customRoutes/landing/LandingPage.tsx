@@ -1,16 +1,29 @@
 import { Box, Typography } from '@mui/material';
+import { useEffect } from 'react';
 import { Title, useTranslate } from 'react-admin';
 import { Navigate } from 'react-router-dom';
 import { contextsOf } from '../../../domain/permissions';
+import { useAppDialog } from '../../layout/dialogs/useAppDialog';
 import { ProfileFallback } from '../../layout/ProfileFallback';
+import { useSelectedScope } from '../../scope/useSelectedScope';
 import { useUserProfile } from '../../useUserProfile';
 import { ContextCard } from './ContextCard';
 import { landingContexts } from './landingContexts';
 
-/** `/landing`: greets the user and offers one card per context; with a single context the user goes straight there. */
+/**
+ * `/landing`: greets the user and offers one card per context; with a single context the user
+ * goes straight there. Entering it resets the application state: the selected scope and the
+ * dialog (shell §2.3, §4).
+ */
 export function LandingPage() {
     const translate = useTranslate();
     const { profile, isPending } = useUserProfile();
+    const { reset } = useSelectedScope();
+    const dialog = useAppDialog();
+    useEffect(() => {
+        reset();
+        dialog.close();
+    }, [reset, dialog]);
     if (!profile) return <ProfileFallback isPending={isPending} />;
     const contexts = contextsOf(profile.actions);
     if (contexts.length === 1 && contexts[0]) return <Navigate to={landingContexts[contexts[0]].path} replace />;

@@ -1,18 +1,20 @@
-import { Card, CardContent, List, ListItem, ListItemButton, ListItemText, Typography } from '@mui/material';
+import { Card, CardContent, Typography } from '@mui/material';
 import { useId } from 'react';
 import { Title, useTranslate } from 'react-admin';
-import { Link, Navigate } from 'react-router-dom';
+import { Navigate } from 'react-router-dom';
 import { ProfileFallback } from '../../layout/ProfileFallback';
+import { useSelectableTenants } from '../../scope/useSelectableTenants';
 import { useUserProfile } from '../../useUserProfile';
+import { TenantSelectionList, tenantPath } from './TenantSelectionList';
 
 /** `/tenant`: choose the organisation to work in; a single one opens directly. The list is sorted by name (shell §3). */
 export function TenantSelectionPage() {
     const translate = useTranslate();
     const { profile, isPending } = useUserProfile();
+    const { tenants } = useSelectableTenants();
     const headingId = useId();
     if (!profile) return <ProfileFallback isPending={isPending} />;
-    const tenants = [...profile.tenants].sort((a, b) => a.name.localeCompare(b.name));
-    if (tenants.length === 1 && tenants[0]) return <Navigate to={`/tenant/${encodeURIComponent(tenants[0].id)}`} replace />;
+    if (tenants.length === 1 && tenants[0]) return <Navigate to={tenantPath(tenants[0])} replace />;
     return (
         <Card sx={{ mt: 2, maxWidth: 720 }}>
             <Title title={translate('app.tenantSelection.title')} />
@@ -23,15 +25,7 @@ export function TenantSelectionPage() {
                 {tenants.length === 0 ? (
                     <Typography>{translate('app.tenantSelection.none')}</Typography>
                 ) : (
-                    <List aria-labelledby={headingId}>
-                        {tenants.map((tenant) => (
-                            <ListItem key={tenant.id} disablePadding>
-                                <ListItemButton component={Link} to={`/tenant/${encodeURIComponent(tenant.id)}`}>
-                                    <ListItemText primary={tenant.name} />
-                                </ListItemButton>
-                            </ListItem>
-                        ))}
-                    </List>
+                    <TenantSelectionList tenants={tenants} labelledBy={headingId} />
                 )}
             </CardContent>
         </Card>

@@ -1,49 +1,42 @@
-import { useMediaQuery, type Theme } from '@mui/material';
-import { Datagrid, List, Pagination, SimpleList, TextField } from 'react-admin';
+import { List } from 'react-admin';
 import { useParams } from 'react-router-dom';
+import { BackOfficeTable, DEFAULT_ROWS_PER_PAGE, defaultSort, type TableColumn } from '../../controls/table';
 import type { Depot } from './Depot';
-import { depotListFilters } from './DepotListFilter';
+import { useDepotListFilters } from './DepotListFilter';
 
-/** Table default rows (shell §9). */
-const PER_PAGE = 25;
-const depotPagination = <Pagination rowsPerPageOptions={[10, 25, 50, 100]} />;
+/** Every column sorts on the server; all are shown until the user hides some. */
+const depotColumns: TableColumn<Depot>[] = [
+    { key: 'externalDepotId', sortable: true },
+    { key: 'name', sortable: true },
+    { key: 'locality', sortable: true },
+    { key: 'postcode', sortable: true },
+    { key: 'countryCode', sortable: true },
+    { key: 'timeZone', sortable: true },
+    { key: 'tenantName', sortable: true },
+    { key: 'groupName', sortable: true },
+];
 
 /**
  * Depots the user may see. Under `/tenant/:tenantId` the list is limited to that organisation
- * (a permanent filter); each context keeps its own sort and page.
+ * (a permanent filter); each context keeps its own filters and page, and the sort is in the URL
+ * (`depots_sort_by`, `depots_sort_desc`).
  */
 export function DepotList() {
     const { tenantId } = useParams<{ tenantId?: string }>();
-    const isXSmall = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
+    const filters = useDepotListFilters(tenantId);
     return (
         <List
-            filters={depotListFilters}
             filter={tenantId ? { tenantId } : undefined}
-            perPage={PER_PAGE}
-            pagination={depotPagination}
-            sort={{ field: 'externalDepotId', order: 'ASC' }}
+            perPage={DEFAULT_ROWS_PER_PAGE}
+            sort={defaultSort(depotColumns)}
             storeKey={tenantId ? `depots.tenant.${tenantId}` : 'depots.admin'}
+            disableSyncWithLocation
             exporter={false}
+            actions={false}
+            pagination={false}
+            empty={false}
         >
-            {isXSmall ? (
-                <SimpleList<Depot>
-                    primaryText={(depot) => `${depot.externalDepotId} ${depot.name}`}
-                    secondaryText={(depot) => `${depot.postcode} ${depot.locality}, ${depot.countryCode}`}
-                    tertiaryText={(depot) => depot.tenantName}
-                    linkType="show"
-                />
-            ) : (
-                <Datagrid rowClick="show" bulkActionButtons={false}>
-                    <TextField source="externalDepotId" />
-                    <TextField source="name" />
-                    <TextField source="locality" />
-                    <TextField source="postcode" />
-                    <TextField source="countryCode" />
-                    <TextField source="timeZone" />
-                    <TextField source="tenantName" />
-                    <TextField source="groupName" />
-                </Datagrid>
-            )}
+            <BackOfficeTable tableId="depots" columns={depotColumns} syncWithUrl rowLink="show" filters={filters} />
         </List>
     );
 }

@@ -1,0 +1,50 @@
+import { Alert } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { HttpError, Loading, useDataProvider, useTranslate } from 'react-admin';
+import { Navigate, useParams } from 'react-router-dom';
+import type { UserProfile } from '../../../domain/profile';
+import type { AppDataProvider } from '../../dataProviders';
+import { AlertDialog } from '../../layout/AlertDialog';
+import { useUserProfile } from '../../useUserProfile';
+import { ProfileView } from './ProfileView';
+
+/** A user the caller may not see answers 404, like an unknown one (the server never reveals which). */
+const isNotVisible = (error: unknown) => error instanceof HttpError && error.status === 404;
+
+/**
+ * `/users/profile/:userHashId`: another back-office user's profile and permissions (shell §2.4).
+ * A user outside the viewer's scopes leads to the error page; any other load failure shows the
+ * error alert (shell §8). The Edit button comes with the user dialog; its check is ready in
+ * domain/backOfficeUserEditing.ts.
+ */
+export function UserProfilePage() {
+    const translate = useTranslate();
+    const { userHashId = '' } = useParams<{ userHashId: string }>();
+    const { profile: own } = useUserProfile();
+    const dataProvider = useDataProvider<AppDataProvider>();
+    const isOwn = own?.id === userHashId;
+    const query = useQuery<UserProfile>({
+        queryKey: ['app', 'userProfile', userHashId],
+        queryFn: () => dataProvider.getUserProfile(userHashId),
+        enabled: Boolean(userHashId) && own !== undefined && !isOwn,
+        retry: (failureCount, error) => !isNotVisible(error) && failureCount < 2,
+    });
+    const [alertDismissedFor, setAlertDismissedFor] = useState<string>();
+    const failed = query.isError && !isNotVisible(query.error);
+
+    if (isOwn) return <Navigate to="/my/profile" replace />;
+    if (query.isError && isNotVisible(query.error)) return <Navigate to="/error/noDataPermission" replace />;
+    if (failed) {
+        return (
+            <>
+                <Alert severity="error" sx={{ mt: 2 }}>
+                    {translate('app.profile.loadError')}
+                </Alert>
+                <AlertDialog open={alertDismissedFor !== userHashId} type="error" onClose={() => setAlertDismissedFor(userHashId)} />
+            </>
+        );
+    }
+    if (!query.data) return <Loading />;
+    return <ProfileView profile={query.data} titleKey="app.profile.userTitle" />;
+}

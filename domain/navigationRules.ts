@@ -56,7 +56,7 @@ export const tenantNavigationRules = {
 
 export const depotNavigationRules = {
     // The selected depot's overview is the index page of the depot view: whoever is in the view sees it.
-    depotSummary: () => true,
+    depotSummary: (_input: NavigationRuleInput) => true,
     depotLanding: inDepot('r:depot-landing-page'),
     liveStatus: inDepot('r:tour'),
     dailyActivities: inDepot('r:tour-activity'),

@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { createFormatters } from '../../domain/formatting';
-import { emptyProfileActions } from '../../domain/permissions';
-import type { UserProfile } from '../../domain/profile';
 import { defaultUserSettings, userSettingsKeys, userSettingsOptions, type UserSettings } from '../../domain/userSettings';
 import type { AppIdentity } from '../../src/authProvider';
 import { optionExample, settingsPreview } from '../../src/settings/settingsExamples';
 import { effectiveSettings, IDENTITY_QUERY_KEY, identityWithSettings, settingsSaveRequest } from '../../src/settings/settingsUpdate';
+import { profileWithSettings } from './profile-fixtures';
 
 const german: UserSettings = {
     dateFormat: 'DATE_L_PERIOD',
@@ -15,21 +14,7 @@ const german: UserSettings = {
     numberFormat: 'DE',
 };
 
-const profile = (settings: UserSettings | null): UserProfile => ({
-    id: 'u1',
-    email: 'ada@example.com',
-    firstName: 'Ada',
-    lastName: 'Lovelace',
-    initials: 'AL',
-    mobilePhone: null,
-    landLine: null,
-    created: '2025-01-01T00:00:00Z',
-    lastLogin: null,
-    settings,
-    permissions: [],
-    actions: emptyProfileActions(),
-    tenants: [],
-});
+const profile = profileWithSettings;
 
 describe('settingsSaveRequest', () => {
     it('PUTs every setting (defaults plus the change) while none are stored', () => {

@@ -2,10 +2,10 @@
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { AdminContext, memoryStore, TestMemoryRouter, type AuthProvider, type DataProvider } from 'react-admin';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { emptyProfileActions } from '../../domain/permissions';
 import type { UserProfile, UserSettingsPatch } from '../../domain/profile';
 import { defaultUserSettings, type UserSettings } from '../../domain/userSettings';
 import { englishI18nProvider, mockScreenWidth } from './controls-fixtures';
+import { profileWithSettings } from './profile-fixtures';
 
 // The auth provider's in-memory profile (the real module signs in through Amplify).
 const kept = vi.hoisted(() => ({ profile: undefined as unknown as UserProfile }));
@@ -14,21 +14,7 @@ vi.mock('../../src/authProvider', () => ({ replaceProfileSettings: async (settin
 const { SettingsPanel } = await import('../../src/customRoutes/profile/SettingsPanel');
 const { CONSENT_STORAGE_KEY } = await import('../../src/analytics/consent');
 
-const profile = (settings: UserSettings | null): UserProfile => ({
-    id: 'u1',
-    email: 'ada@example.com',
-    firstName: 'Ada',
-    lastName: 'Lovelace',
-    initials: 'AL',
-    mobilePhone: null,
-    landLine: null,
-    created: '2025-01-01T00:00:00Z',
-    lastLogin: null,
-    settings,
-    permissions: [],
-    actions: emptyProfileActions(),
-    tenants: [],
-});
+const profile = profileWithSettings;
 
 function setup(settings: UserSettings | null) {
     kept.profile = profile(settings);

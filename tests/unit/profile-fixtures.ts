@@ -1,0 +1,20 @@
+import { emptyProfileActions } from '../../domain/permissions';
+import type { UserProfile } from '../../domain/profile';
+import type { UserSettings } from '../../domain/userSettings';
+
+/** A signed-in user's profile without permissions, with the given settings. */
+export const profileWithSettings = (settings: UserSettings | null): UserProfile => ({
+    id: 'u1',
+    email: 'ada@example.com',
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    initials: 'AL',
+    mobilePhone: null,
+    landLine: null,
+    created: '2025-01-01T00:00:00Z',
+    lastLogin: null,
+    settings,
+    permissions: [],
+    actions: emptyProfileActions(),
+    tenants: [],
+});

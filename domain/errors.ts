@@ -17,6 +17,21 @@ export const errorCodes = [
     'NO_DATA_PERMISSION',
     'NO_DC_PERMISSION',
     'NO_PERMISSION',
+    // users (domain §8)
+    'DUPLICATE_EMAIL',
+    'DUPLICATE_PHONE_NUMBER',
+    'DUPLICATE_USERNAME',
+    'TENANT_MAX_TEMP_DRIVERS_REACHED',
+    // subcontractors and vehicles (domain §8)
+    'DUPLICATE_SUBCONTRACTOR',
+    'SUBCONTRACTOR_HAS_USERS_ASSIGNED',
+    'SUBCONTRACTOR_HAS_USERS_OR_VEHICLES_ASSIGNED',
+    'DUPLICATE_VEHICLE_NUMBER',
+    // roles (domain §8)
+    'ROLE_IS_ASSIGNED_TO_USER',
+    'DUPLICATE_ROLE_NAME',
+    // a save based on a stale copy of the record (409; docs/decisions.md)
+    'STALE_RECORD',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 

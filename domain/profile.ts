@@ -1,6 +1,7 @@
 import type { Language, RoleContext, ScopeLevel } from './enums.js';
 import type { UserSettings, UserSettingsKey } from './userSettings.js';
 import type { ProfileActions } from './permissions.js';
+import type { UsernameRule } from './userRules.js';
 
 /** One permission of the profile (shell §3 User profile). */
 export interface ProfilePermission {
@@ -45,6 +46,8 @@ export interface TenantConfiguration {
         liveDashboardRefreshIntervalInSec: number;
         liveStatusShowLastUpdatedTime: boolean;
         deviceMappingServices: string[];
+        /** The username rule of the organisation's driver accounts (docs/decisions.md). */
+        driverUsernameRule: UsernameRule;
     };
 }
 

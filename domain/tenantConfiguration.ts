@@ -1,4 +1,5 @@
 import type { TenantConfiguration } from './profile.js';
+import { DEFAULT_USERNAME_RULE, isUsernameRule } from './userRules.js';
 
 /**
  * The frontend part of a tenant configuration (shell §3) and its defaults (shell §9,
@@ -39,6 +40,7 @@ export const defaultTenantFrontendConfiguration: TenantFrontendConfiguration = {
     liveDashboardRefreshIntervalInSec: 60,
     liveStatusShowLastUpdatedTime: true,
     deviceMappingServices: [],
+    driverUsernameRule: DEFAULT_USERNAME_RULE,
 };
 
 const CLOCK_TIME = /^([01]\d|2[0-3]):([0-5]\d)$/;
@@ -82,6 +84,7 @@ export function resolveTenantFrontendConfiguration(document: unknown, businessHo
         liveDashboardRefreshIntervalInSec: pick('liveDashboardRefreshIntervalInSec', positiveInteger, defaults.liveDashboardRefreshIntervalInSec),
         liveStatusShowLastUpdatedTime: pick('liveStatusShowLastUpdatedTime', isBoolean, defaults.liveStatusShowLastUpdatedTime),
         deviceMappingServices: Array.isArray(services) ? services.filter((service): service is string => typeof service === 'string' && service !== '') : [...defaults.deviceMappingServices],
+        driverUsernameRule: pick('driverUsernameRule', isUsernameRule, defaults.driverUsernameRule),
     };
 }
 

@@ -20,7 +20,14 @@ import { RequireContext } from './layout/RequireContext';
 import { RequireTenant } from './layout/RequireTenant';
 import { ResourceRoutes } from './layout/ResourceRoutes';
 import { createAppStore } from './layout/tabStore';
+import { AppLicensesPage } from './customRoutes/appLicenses/AppLicensesPage';
+import appAccounts from './resources/appAccounts';
+import backOfficeUsers from './resources/backOfficeUsers';
 import depots from './resources/depots';
+import roles from './resources/roles';
+import subcontractors from './resources/subcontractors';
+import { SubcontractorDriversPage } from './resources/subcontractors/SubcontractorDriversPage';
+import tempDrivers from './resources/tempDrivers';
 import { themeOptions } from './theme';
 
 /** Drawer 260 wide, rail 58 (shell §9). */
@@ -49,16 +56,24 @@ function BackOffice() {
         >
             {/* Definitions only: resources are mounted below their context paths. */}
             <Resource name="depots" recordRepresentation={depots.recordRepresentation} icon={depots.icon} hasShow />
+            <Resource name="backoffice" icon={backOfficeUsers.icon} />
+            <Resource name="tempDrivers" icon={tempDrivers.icon} />
+            <Resource name="app-accounts" icon={appAccounts.icon} />
+            <Resource name="app-accounts-admin" icon={appAccounts.icon} />
+            <Resource name="subcontractor" icon={subcontractors.icon} />
+            <Resource name="vehicles" />
+            <Resource name="roles" icon={roles.icon} />
             <CustomRoutes>
                 <Route path="/" element={<Navigate to="/landing" replace />} />
                 <Route path="/landing" element={<LandingPage />} />
 
                 <Route path="/administration" element={<RequireContext context="admin" />}>
-                    {/* The spec's default is users/backoffice, which is not built yet; until then the depots. */}
-                    <Route index element={<Navigate to="configurations/depots" replace />} />
+                    <Route index element={<Navigate to="users/backoffice" replace />} />
                     <Route path="configurations/*" element={<ResourceRoutes><Resource name="depots" {...depots} /></ResourceRoutes>} />
                     <Route path="users/error/:errorCode" element={<ErrorPage />} />
+                    <Route path="users/*" element={<ResourceRoutes><Resource name="backoffice" {...backOfficeUsers} /></ResourceRoutes>} />
                     <Route path="analytics" element={<PageViewList />} />
+                    <Route path="*" element={<ResourceRoutes><Resource name="app-accounts-admin" {...appAccounts} /></ResourceRoutes>} />
                 </Route>
 
                 <Route path="/tenant" element={<RequireContext context="tenant" />}>
@@ -66,6 +81,17 @@ function BackOffice() {
                     <Route path=":tenantId" element={<RequireTenant context="tenant" />}>
                         <Route index element={<Navigate to="configurations/depots" replace />} />
                         <Route path="configurations/*" element={<ResourceRoutes><Resource name="depots" {...depots} /></ResourceRoutes>} />
+                        <Route path="users/*" element={<ResourceRoutes><Resource name="backoffice" {...backOfficeUsers} /></ResourceRoutes>} />
+                        <Route path="accounts/licenses" element={<AppLicensesPage />} />
+                        <Route
+                            path="*"
+                            element={
+                                <ResourceRoutes>
+                                    <Resource name="roles" {...roles} />
+                                    <Resource name="app-accounts" {...appAccounts} />
+                                </ResourceRoutes>
+                            }
+                        />
                     </Route>
                 </Route>
 
@@ -74,8 +100,31 @@ function BackOffice() {
                     <Route path="error/:errorCode" element={<ErrorPage />} />
                     <Route path=":tenantId" element={<RequireTenant context="depot" />}>
                         <Route index element={<DepotSelectionPage />} />
-                        <Route path=":externalDepotId" element={<DepotSummaryPage />} />
-                        <Route path=":externalDepotId/error/:errorCode" element={<ErrorPage />} />
+                        <Route path=":externalDepotId">
+                            <Route index element={<DepotSummaryPage />} />
+                            <Route path="error/:errorCode" element={<ErrorPage />} />
+                            <Route
+                                path="users/*"
+                                element={
+                                    <ResourceRoutes>
+                                        <Resource name="backoffice" {...backOfficeUsers} />
+                                        <Resource name="tempDrivers" {...tempDrivers} />
+                                    </ResourceRoutes>
+                                }
+                            />
+                            {/* Shell §2.6: tempDriver redirects to users/tempDrivers. */}
+                            <Route path="tempDriver" element={<Navigate to="../users/tempDrivers" replace />} />
+                            <Route
+                                path="*"
+                                element={
+                                    <ResourceRoutes>
+                                        <Resource name="subcontractor" {...subcontractors}>
+                                            <Route path=":sucoId/drivers" element={<SubcontractorDriversPage />} />
+                                        </Resource>
+                                    </ResourceRoutes>
+                                }
+                            />
+                        </Route>
                     </Route>
                 </Route>
 

@@ -18,6 +18,7 @@ export function tenantConfigDocument(organisation: DemoOrganisation) {
             liveStatusShowLastUpdatedTime: true,
             addEditUserFrom: 'TENANT',
             deviceMappingServices: ['mdm'],
+            driverUsernameRule: organisation.usernameRule,
         },
     };
 }

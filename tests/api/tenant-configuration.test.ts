@@ -56,6 +56,7 @@ describe('GET /api/tenant-configuration/:tenantId', () => {
                 liveDashboardRefreshIntervalInSec: 60,
                 liveStatusShowLastUpdatedTime: true,
                 deviceMappingServices: [],
+                driverUsernameRule: 'DEFAULT',
             },
         });
         expect(body.frontend).toEqual(defaultTenantFrontendConfiguration);
@@ -63,7 +64,7 @@ describe('GET /api/tenant-configuration/:tenantId', () => {
 
     it('reads the latest revision and the organisation’s business hours', async () => {
         await t.db.insert(tenantConfigRevisions).values([
-            { id: 'rev-north-2', tenantId: ids.north, revision: 2, document: { frontend: { maxTemporaryUsersPerDepot: 12, hidePhoneNumberLastDigits: true, liveDashboardRefreshIntervalInSec: 30, liveStatusShowLastUpdatedTime: false, addEditUserFrom: 'DEPOT', deviceMappingServices: ['mdm', 'soti'] } } },
+            { id: 'rev-north-2', tenantId: ids.north, revision: 2, document: { frontend: { maxTemporaryUsersPerDepot: 12, hidePhoneNumberLastDigits: true, liveDashboardRefreshIntervalInSec: 30, liveStatusShowLastUpdatedTime: false, addEditUserFrom: 'DEPOT', deviceMappingServices: ['mdm', 'soti'], driverUsernameRule: 'ITALIAN' } } },
             { id: 'rev-north-1', tenantId: ids.north, revision: 1, document: { frontend: { maxTemporaryUsersPerDepot: 5, addEditUserFrom: 'TENANT' } } },
         ]);
         await t.db.update(tenants).set({ businessHoursFrom: '06:00', businessHoursTo: '21:00' }).where(eq(tenants.id, ids.north));
@@ -79,6 +80,7 @@ describe('GET /api/tenant-configuration/:tenantId', () => {
                 liveDashboardRefreshIntervalInSec: 30,
                 liveStatusShowLastUpdatedTime: false,
                 deviceMappingServices: ['mdm', 'soti'],
+                driverUsernameRule: 'ITALIAN',
             },
         });
     });
@@ -88,7 +90,7 @@ describe('GET /api/tenant-configuration/:tenantId', () => {
             id: 'rev-north-3',
             tenantId: ids.north,
             revision: 3,
-            document: { frontend: { maxTemporaryUsersPerDepot: -1, hidePhoneNumberLastDigits: 'yes', liveDashboardRefreshIntervalInSec: 0, addEditUserFrom: 'NOWHERE', deviceMappingServices: ['mdm', 7, ''] } },
+            document: { frontend: { maxTemporaryUsersPerDepot: -1, hidePhoneNumberLastDigits: 'yes', liveDashboardRefreshIntervalInSec: 0, addEditUserFrom: 'NOWHERE', deviceMappingServices: ['mdm', 7, ''], driverUsernameRule: 'KLINGON' } },
         });
         const { body } = await get<TenantConfiguration>(`/api/tenant-configuration/${ids.north}`, 'orgAdmin');
         expect(body.frontend).toEqual({ ...defaultTenantFrontendConfiguration, businessHours: { from: '06:00', to: '21:00' }, deviceMappingServices: ['mdm'] });

@@ -24,6 +24,31 @@ import {
 } from '../../server/db/schema/index.js';
 import { generateDemoData } from '../../server/demo/generate.js';
 import { createDemoApp, DEMO_TEST_SEED, type DemoApp, type DemoResponse } from './helpers/demo-app.js';
+import {
+    breaches,
+    covers,
+    depotGrantPaths,
+    encode,
+    flatten,
+    heldPaths,
+    isAdminSubject,
+    latest,
+    levelOf,
+    overlaps,
+    probeDepotIds,
+    probePaths,
+    sameRefusal,
+    segmentsOf,
+    sorted,
+    tenantGrantPaths,
+    type Expected,
+    type Grant,
+    type MatrixLogin,
+    type RouteCase,
+    type Subject,
+    type World,
+} from './isolation/matrix.js';
+import { peopleRoutes } from './isolation/people-routes.js';
 
 /**
  * Tenant isolation matrix: every matrix login × every route of the services. For each pair the
@@ -38,25 +63,9 @@ import { createDemoApp, DEMO_TEST_SEED, type DemoApp, type DemoResponse } from '
  * Adding a route is one entry in `routes`; the coverage test fails when a service route has none.
  */
 
-// ---- scope paths, independently of domain/scopePath.ts -------------------------------------------
 
-const segmentsOf = (path: string): string[] => (path === '' ? [] : path.split('.'));
-/** `scope` covers `path`: whole segments, '' covers everything. */
-const covers = (scope: string, path: string): boolean => {
-    const own = segmentsOf(scope);
-    const other = segmentsOf(path);
-    return own.length <= other.length && own.every((segment, index) => segment === other[index]);
-};
-const overlaps = (a: string, b: string) => covers(a, b) || covers(b, a);
-const LEVELS = ['all', 'tenant', 'country', 'group', 'depot', 'subcontractor'];
-const levelOf = (path: string) => LEVELS[segmentsOf(path).length] ?? 'deeper';
 
 // ---- who is in the matrix (known when the tests are collected: the demo data is deterministic) -----
-
-interface MatrixLogin {
-    label: string;
-    email: string;
-}
 
 /** Grant plans whose first user of every organisation joins the matrix (tenant, region and depot scoped). */
 const PLANS_IN_EVERY_ORGANISATION = ['Organization Admin@tenant', 'Standard Access (Services)@group', 'Standard Access (Depot)@depot'];
@@ -100,28 +109,6 @@ function matrixLogins(): MatrixLogin[] {
 
 // ---- what the database says ------------------------------------------------------------------------
 
-interface Grant {
-    id: string;
-    /** The role's name. */
-    name: string;
-    path: string;
-    contexts: string[];
-    actions: string[];
-}
-
-interface Subject extends MatrixLogin {
-    userId: string;
-    tenantId: string | null;
-    grants: Grant[];
-    token: string;
-}
-
-interface World {
-    tenantIds: string[];
-    depots: { id: string; tenantId: string; externalDepotId: string; path: string }[];
-    /** Every scope-tree node path below the root: organisations, countries, regions, depots, subcontractors. */
-    nodePaths: string[];
-}
 
 async function loadSubject(db: Database, login: MatrixLogin, token: string): Promise<Subject> {
     const [user] = await db.select({ id: users.id, tenantId: users.tenantId }).from(users).where(eq(users.email, login.email));
@@ -224,18 +211,6 @@ async function seedPrefixTwins(db: Database, held: readonly string[]): Promise<v
 
 // ---- expectations: the permission rules of the spec, written out here ------------------------------
 
-interface Expected {
-    admin: boolean;
-    /** Internal ids of the depots the caller may see. */
-    depots: Set<string>;
-    /** Paths of the scope-tree nodes (level 5), the root '' included. */
-    nodes: Set<string>;
-    /** Tenants of the profile. */
-    tenants: Set<string>;
-    /** Isolation claims: the caller's organisation, depots (region/depot/subcontractor-scoped users) and subcontractors. */
-    home: { tenant?: string; depots?: string[]; subcontractors?: string[] };
-}
-
 function expectationsOf(subject: Subject, world: World): Expected {
     const { grants } = subject;
     const admin = grants.some((grant) => grant.contexts.includes('ADMIN') && grant.actions.includes('admin'));
@@ -266,79 +241,6 @@ function expectationsOf(subject: Subject, world: World): Expected {
         home.subcontractors = grants.map((grant) => grant.path);
     }
     return { admin, depots: new Set(depotIds), nodes, tenants: new Set(profileTenants), home };
-}
-
-/** The explicit isolation claims for one depot path or scope-tree node the caller was shown. */
-function isolationBreach(expected: Expected, path: string): string | undefined {
-    const { tenant, depots: homeDepots, subcontractors: homeSucos } = expected.home;
-    if (path === '') return undefined;
-    if (tenant !== undefined && segmentsOf(path)[0] !== tenant) return `${path} belongs to another organisation than ${tenant}`;
-    if (homeDepots && !homeDepots.some((depot) => overlaps(depot, path))) return `${path} is outside the depots ${homeDepots.join(', ')}`;
-    if (homeSucos && segmentsOf(path).length === 5 && !homeSucos.includes(path)) return `${path} is another subcontractor than ${homeSucos.join(', ')}`;
-    if (homeSucos && !homeSucos.some((suco) => overlaps(suco, path))) return `${path} is outside the subcontractors ${homeSucos.join(', ')}`;
-    return undefined;
-}
-
-// ---- the routes ----------------------------------------------------------------------------------
-
-interface Probe {
-    subject: Subject;
-    expected: Expected;
-    world: World;
-    get<T = unknown>(url: string): Promise<DemoResponse<T>>;
-    /** A write with the caller's token. */
-    send<T = unknown>(method: 'POST' | 'PUT' | 'PATCH', url: string, payload: object): Promise<DemoResponse<T>>;
-}
-
-interface RouteCase {
-    /** `METHOD /path/:param` as the service declares it (the coverage test matches on this). */
-    route: string;
-    /** What this row probes (several rows may probe one route). */
-    variant?: string;
-    run(probe: Probe): Promise<void>;
-}
-
-const sorted = (values: Iterable<string>) => [...values].sort();
-const flatten = (node: ScopeNode): ScopeNode[] => [node, ...node.children.flatMap(flatten)];
-const breaches = (expected: Expected, paths: readonly string[]) => paths.flatMap((path) => isolationBreach(expected, path) ?? []);
-const encode = (value: unknown) => encodeURIComponent(JSON.stringify(value));
-const validPath = (path: string) => /^([A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+){0,4})?$/.test(path);
-
-/**
- * Paths to try: every node of the tree (all organisations), plus guesses built from the
- * caller's own scopes: raw-prefix extensions and truncations, a missing child, and the same
- * ids under every other organisation.
- */
-function probePaths({ subject, expected, world }: Probe): string[] {
-    // Subcontractors: those of the depots the caller sees (their neighbours), and one of every other organisation.
-    const sucoOfTenant = new Set<string>();
-    const guesses = new Set<string>(
-        world.nodePaths.filter((path) => {
-            const parts = segmentsOf(path);
-            if (parts.length < 5) return true;
-            if (expected.depots.has(parts[3] ?? '')) return true;
-            if (sucoOfTenant.has(parts[0] ?? '')) return false;
-            sucoOfTenant.add(parts[0] ?? '');
-            return true;
-        }),
-    );
-    for (const { path } of subject.grants) {
-        if (path === '') continue;
-        const [, ...rest] = segmentsOf(path);
-        for (const guess of [`${path}1`, `${path}z`, path.slice(0, -1), `${path}.zz`, path.toUpperCase(), ...world.tenantIds.map((tenant) => [tenant, ...rest].join('.'))]) {
-            if (validPath(guess) && guess !== '') guesses.add(guess);
-        }
-    }
-    return sorted(guesses);
-}
-
-/** Depot ids to try: every depot of every organisation, and guesses derived from the caller's own depots. */
-function probeDepotIds({ subject, expected, world }: Probe): string[] {
-    const ids = new Set(world.depots.map((depot) => depot.id));
-    const own = subject.grants.flatMap((grant) => segmentsOf(grant.path)[3] ?? []);
-    for (const id of own.length > 0 ? own : [...expected.depots].slice(0, 2)) for (const guess of [`${id}1`, `${id}z`, id.slice(0, -1), id.toUpperCase()]) ids.add(guess);
-    ids.add('nope');
-    return sorted(ids);
 }
 
 const routes: RouteCase[] = [
@@ -550,31 +452,6 @@ async function seedShellData(db: Database, world: World): Promise<ShellData> {
     return data;
 }
 
-const isAdminSubject = (subject: Subject) => subject.grants.some((grant) => grant.contexts.includes('ADMIN') && grant.actions.includes('admin'));
-const fivePart = (path: string) => segmentsOf(path).length === 5;
-/** Where `code` is held in the depot context: depot grants, five-part subcontractor grants, and tenant-admin grants. */
-const depotGrantPaths = (subject: Subject, code: string) =>
-    subject.grants
-        .filter(
-            (grant) =>
-                (grant.contexts.includes('DEPOT') && grant.actions.includes(code)) ||
-                (grant.contexts.includes('SUBCONTRACTOR') && fivePart(grant.path) && grant.actions.includes(code)) ||
-                (grant.contexts.includes('TENANT') && grant.actions.includes('tenant-admin')),
-        )
-        .map((grant) => grant.path);
-/** Where `code` is held in the tenant context: tenant grants with it or with tenant-admin. */
-const tenantGrantPaths = (subject: Subject, code: string) =>
-    subject.grants.filter((grant) => grant.contexts.includes('TENANT') && (grant.actions.includes(code) || grant.actions.includes('tenant-admin'))).map((grant) => grant.path);
-/** Scopes the caller holds any role on (tenant, depot, or subcontractor on a five-part path). */
-const heldPaths = (subject: Subject) =>
-    subject.grants.filter((grant) => grant.contexts.includes('TENANT') || grant.contexts.includes('DEPOT') || (grant.contexts.includes('SUBCONTRACTOR') && fivePart(grant.path))).map((grant) => grant.path);
-const latest = (times: string[]) => (times.length === 0 ? null : [...times].sort().at(-1) ?? null);
-const sameRefusal = (body: { code?: string; message?: string }, status: number, id: string, reference: DemoResponse<{ code?: string; message?: string }>, referenceId: string) => ({
-    status,
-    code: body.code,
-    message: body.message?.replaceAll(id, referenceId),
-    expected: { status: reference.status, code: reference.body.code, message: reference.body.message },
-});
 
 const shellRoutes: RouteCase[] = [
     {
@@ -759,7 +636,7 @@ const shellRoutes: RouteCase[] = [
 // ---- the matrix ----------------------------------------------------------------------------------
 
 const logins = matrixLogins();
-const allRoutes = [...routes, ...shellRoutes];
+const allRoutes = [...routes, ...shellRoutes, ...peopleRoutes];
 const cases = logins.flatMap((login) => allRoutes.map((route) => [login.label, route.variant ? `${route.route} (${route.variant})` : route.route, login, route] as const));
 
 let demo: DemoApp;
@@ -809,10 +686,10 @@ describe('tenant isolation matrix', () => {
         const entry = subjects.get(login.email);
         if (!entry) throw new Error(`${login.email} was not signed in`);
         const token = entry.subject.token;
-        const send = async <T,>(method: 'POST' | 'PUT' | 'PATCH', url: string, payload: object): Promise<DemoResponse<T>> => {
+        const send = async <T,>(method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: object): Promise<DemoResponse<T>> => {
             const response = await demo.app.inject({ method, url, payload, headers: { authorization: `Bearer ${token}` } });
             return { status: response.statusCode, body: (response.body === '' ? undefined : response.json()) as T, headers: response.headers };
         };
-        await route.run({ ...entry, world, get: <T,>(url: string) => demo.get<T>(url, token), send });
+        await route.run({ ...entry, world, db: demo.db, subjects: [...subjects.values()].map((other) => other.subject), get: <T,>(url: string) => demo.get<T>(url, token), send });
     });
 });

@@ -1,5 +1,5 @@
 import { relations } from 'drizzle-orm';
-import { boolean, index, pgEnum, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { roleContexts } from '../../../domain/enums.js';
 import { tenants } from './organisations.js';
 import { users } from './users.js';
@@ -20,6 +20,8 @@ export const roles = pgTable(
         visibilityPath: text('visibility_path').notNull().default(''),
         /** Fixed roles (Admin, DRIVER, TEMP_DRIVER) cannot be edited or deleted. */
         fixed: boolean('fixed').notNull().default(false),
+        /** Optimistic concurrency: a save names the version it was based on (409 STALE_RECORD otherwise). */
+        version: integer('version').notNull().default(1),
         createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
         updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     },

@@ -1,5 +1,5 @@
 import { relations } from 'drizzle-orm';
-import { index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { depots } from './depots.js';
 import { tenants } from './organisations.js';
 
@@ -19,6 +19,8 @@ export const subcontractors = pgTable(
         code: text('code').notNull(),
         /** The depot path plus this subcontractor's id (a five-part path). */
         scopePath: text('scope_path').notNull(),
+        /** Optimistic concurrency: a save names the version it was based on (409 STALE_RECORD otherwise). */
+        version: integer('version').notNull().default(1),
         createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
         updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     },

@@ -1,5 +1,5 @@
 import { relations, sql } from 'drizzle-orm';
-import { boolean, index, pgEnum, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { dateFormats, lengthFormats, numberFormats, timeFormats, userTypes, weightFormats } from '../../../domain/enums.js';
 import { tenants } from './organisations.js';
 import { subcontractors } from './subcontractors.js';
@@ -35,6 +35,8 @@ export const users = pgTable(
         scopePath: text('scope_path'),
         identitySub: text('identity_sub'),
         lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+        /** Optimistic concurrency: a save names the version it was based on (409 STALE_RECORD otherwise). */
+        version: integer('version').notNull().default(1),
         createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
         updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     },

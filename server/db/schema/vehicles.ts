@@ -1,5 +1,5 @@
 import { relations } from 'drizzle-orm';
-import { index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { depots } from './depots.js';
 import { tenants } from './organisations.js';
 import { subcontractors } from './subcontractors.js';
@@ -23,6 +23,8 @@ export const vehicles = pgTable(
         /** The regular (base) driver. */
         baseDriverId: text('base_driver_id').references(() => users.id, { onDelete: 'set null' }),
         scopePath: text('scope_path').notNull(),
+        /** Optimistic concurrency: a save names the version it was based on (409 STALE_RECORD otherwise). */
+        version: integer('version').notNull().default(1),
         createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
         updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     },

@@ -1,9 +1,10 @@
+import type { UsernameRule as DomainUsernameRule } from '../../../domain/userRules.js';
 /**
  * The three demo organisations with their regions and depot cities (real coordinates of the
  * city centres; the generator moves each depot a little towards the outskirts).
  */
 
-export type UsernameRule = 'DEFAULT' | 'ITALIAN';
+export type UsernameRule = Extract<DomainUsernameRule, 'DEFAULT' | 'ITALIAN'>;
 
 export interface DemoCity {
     locality: string;

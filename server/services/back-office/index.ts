@@ -2,13 +2,16 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { secureService } from '../../access/route-access.js';
 import { analyticsRoutes, type AnalyticsOptions } from './analytics-routes.js';
+import { fleetRoutes } from './fleet/index.js';
 import { healthRoutes } from './health-routes.js';
 import { profileRoutes } from './profile-routes.js';
+import { roleRoutes } from './roles/index.js';
 import { scopeRoutes } from './scope-routes.js';
 import { settingsRoutes } from './settings-routes.js';
 import { statisticsRoutes } from './statistics-routes.js';
 import { tenantConfigurationRoutes } from './tenant-configuration-routes.js';
 import { userProfileRoutes } from './user-profile-routes.js';
+import { backOfficeUserRoutes } from './users/index.js';
 
 export interface BackOfficeOptions {
     prefix: string;
@@ -34,6 +37,9 @@ export default fp(
                 await service.register(healthRoutes);
                 await service.register(statisticsRoutes);
                 await service.register(analyticsRoutes, opts.analytics ?? { internalEmailDomains: [] });
+                await service.register(backOfficeUserRoutes);
+                await service.register(fleetRoutes);
+                await service.register(roleRoutes);
             },
             { prefix: opts.prefix },
         );

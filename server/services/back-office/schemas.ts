@@ -3,6 +3,7 @@ import { dateFormats, languages, lengthFormats, numberFormats, roleContexts, sco
 import { PAGE_VIEW_PATH_MAX_LENGTH, PAGE_VIEW_ROUTE_NAME_MAX_LENGTH, screenClasses } from '../../../domain/pageViews.js';
 import { addEditUserFromValues } from '../../../domain/tenantConfiguration.js';
 import { userSettingsKeys } from '../../../domain/userSettings.js';
+import { usernameRules } from '../../../domain/userRules.js';
 import { IdName, ScopePath } from '../common-schemas.js';
 
 const actionsByPath = Type.Record(Type.String(), Type.Array(Type.String()));
@@ -107,6 +108,7 @@ export const TenantConfiguration = Type.Object({
         liveDashboardRefreshIntervalInSec: Type.Integer({ minimum: 1 }),
         liveStatusShowLastUpdatedTime: Type.Boolean(),
         deviceMappingServices: Type.Array(Type.String()),
+        driverUsernameRule: Type.Enum(usernameRules),
     }),
 });
 

@@ -1,0 +1,4 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+
+/** Back-office users (issue 5). */
+export const backOfficeUserRoutes: FastifyPluginAsyncTypebox = async () => {};

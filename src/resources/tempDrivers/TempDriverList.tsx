@@ -1,0 +1,4 @@
+/** Placeholder until the resource's list is written (issue 5). */
+export function TempDriverList() {
+    return null;
+}

@@ -1,0 +1,4 @@
+import type { NavigationEntry } from '../../layout/navigation';
+
+/** Drawer entries of this resource (shell §2.9). */
+export const tempDriverNavigation: NavigationEntry[] = [];

@@ -1,0 +1,3 @@
+import type { RouteCase } from './matrix.js';
+
+export const roleRoutes: RouteCase[] = [];

@@ -1,4 +1,4 @@
-import type { Language, RoleContext, ScopeLevel } from './enums.js';
+import type { Language, RoleContext, ScopeLevel, UserType } from './enums.js';
 import type { UserSettings, UserSettingsKey } from './userSettings.js';
 import type { ProfileActions } from './permissions.js';
 import type { UsernameRule } from './userRules.js';
@@ -27,6 +27,9 @@ export interface UserProfile {
     permissions: ProfilePermission[];
     actions: ProfileActions;
     tenants: { id: string; name: string }[];
+    /** The user's type and record version (for the edit dialog's optimistic concurrency). */
+    type: UserType;
+    version: number;
 }
 
 /** `PATCH /api/users/me/settings` (shell §7): one setting at a time. */

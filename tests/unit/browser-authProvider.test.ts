@@ -28,6 +28,8 @@ const profile = (admin: boolean): UserProfile => ({
     permissions: [],
     actions: { ...emptyProfileActions(), ADMIN: admin ? ['admin'] : [] },
     tenants: [],
+    type: 'BackofficeManager',
+    version: 1,
 });
 
 beforeEach(async () => {

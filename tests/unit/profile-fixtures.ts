@@ -17,4 +17,6 @@ export const profileWithSettings = (settings: UserSettings | null): UserProfile 
     permissions: [],
     actions: emptyProfileActions(),
     tenants: [],
+    type: 'BackofficeManager',
+    version: 1,
 });

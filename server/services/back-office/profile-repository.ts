@@ -65,6 +65,8 @@ export async function loadProfile(db: Queryable, caller: ProfileSubject, options
         })),
         actions: caller.actions,
         tenants: tenantRows,
+        type: user.type,
+        version: user.version,
     };
 }
 

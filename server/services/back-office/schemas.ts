@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { dateFormats, languages, lengthFormats, numberFormats, roleContexts, scopeLevels, timeFormats, weightFormats } from '../../../domain/enums.js';
+import { dateFormats, languages, lengthFormats, numberFormats, roleContexts, scopeLevels, timeFormats, userTypes, weightFormats } from '../../../domain/enums.js';
 import { PAGE_VIEW_PATH_MAX_LENGTH, PAGE_VIEW_ROUTE_NAME_MAX_LENGTH, screenClasses } from '../../../domain/pageViews.js';
 import { addEditUserFromValues } from '../../../domain/tenantConfiguration.js';
 import { userSettingsKeys } from '../../../domain/userSettings.js';
@@ -46,6 +46,8 @@ export const UserProfile = Type.Object({
     permissions: Type.Array(ProfilePermission),
     actions: Type.Object({ ADMIN: Type.Array(Type.String()), TENANT: actionsByPath, DEPOT: actionsByPath, SUBCONTRACTOR: actionsByPath }),
     tenants: Type.Array(IdName),
+    type: Type.Enum(userTypes),
+    version: Type.Integer({ minimum: 1 }),
 });
 
 /** A user's hashId (opaque, non-sequential). */

@@ -7,16 +7,25 @@ import { splitScopePath } from '../domain/scopePath';
  * guards and `canAccess`. It only decides what to show: the server enforces every rule again.
  */
 
-/** Feature code a resource needs outside the admin context (shell §6 features). */
-const resourceFeatures: Record<string, string> = {
-    depots: 'r:depot-mgmt-list',
+/**
+ * Feature codes a resource needs outside the admin context, any one of them (shell §6 features).
+ * Resources not listed (`app-accounts-admin`, ...) are for admins only.
+ */
+const resourceFeatures: Record<string, readonly string[]> = {
+    depots: ['r:depot-mgmt-list'],
+    backoffice: ['r:bo-user'],
+    tempDrivers: ['r:temp-driver'],
+    'app-accounts': ['r:driver', 'r:temp-driver'],
+    subcontractor: ['r:suco'],
+    vehicles: ['r:suco'],
+    subcontractorDrivers: ['r:driver'],
+    roles: ['r:role'],
 };
 
-/** react-admin's `canAccess`: admins pass; others need the resource's feature somewhere. Finer rules come with later resources. */
+/** react-admin's `canAccess`: admins pass; others need one of the resource's features somewhere (pages filter by scope). */
 export function canAccessResource(actions: ProfileActions, resource: string): boolean {
     if (isAdmin(actions)) return true;
-    const feature = resourceFeatures[resource];
-    return feature !== undefined && canSomewhere(actions, feature);
+    return (resourceFeatures[resource] ?? []).some((feature) => canSomewhere(actions, feature));
 }
 
 /**

@@ -1,3 +1,4 @@
+import { generateDriverLogins } from './app-logins.js';
 import { generateStaff } from './backoffice.js';
 import { depotConfigRevisions, tenantConfigRevisions } from './configs.js';
 import { generateAddressCorrections } from './corrections.js';
@@ -23,6 +24,7 @@ export function countDemoData(data: DemoDataSet): DemoCounts {
         tenantConfigRevisions: data.tenantConfigRevisions.length,
         depotConfigRevisions: data.depotConfigRevisions.length,
         addressCorrections: data.addressCorrections.length,
+        driverLogins: data.driverLogins.length,
         auditLog: data.auditLog.length,
     };
 }
@@ -30,7 +32,7 @@ export function countDemoData(data: DemoDataSet): DemoCounts {
 /**
  * The whole demo data set for a seed: organisations, regions, depots, subcontractors, vehicles,
  * drivers and courier accounts, back-office staff with their roles, client configurations,
- * drivers' address corrections and the demo sign-ins. Pure: no I/O, no clock; the same seed
+ * drivers' address corrections, driver-app logins of the last two months and the demo sign-ins. Pure: no I/O, no clock; the same seed
  * gives deep-equal data. Each part draws from its own random stream, so extending one part
  * leaves the others unchanged.
  */
@@ -56,6 +58,12 @@ export function generateDemoData(seed: string): DemoDataSet {
         tenantConfigRevisions: tenantConfigRevisions(configs, demoOrganisations, adminIdOf),
         depotConfigRevisions: depotConfigRevisions(configs, organisations.depots, adminIdOf),
         addressCorrections: generateAddressCorrections(createRandom(seed, 'corrections'), organisations.depots, adminIdOf),
+        driverLogins: generateDriverLogins(
+            createRandom(seed, 'driver-logins'),
+            fleet.users,
+            subcontractors.map((suco) => suco.row),
+            fleet.vehicles,
+        ),
         auditLog: [],
         logins: demoLogins(staff.staff),
     };

@@ -7,6 +7,7 @@ import {
     depotConfigRevisions,
     depotGroups,
     depots,
+    driverAppEvents,
     permissionAssignments,
     subcontractors,
     tenantConfigRevisions,
@@ -15,7 +16,7 @@ import {
     vehicles,
 } from '../db/schema/index.js';
 import { createIdentities } from '../identity/directory.js';
-import type { DemoAddressCorrection, DemoDataSet } from './types.js';
+import type { DemoAddressCorrection, DemoDataSet, DemoDriverLogin } from './types.js';
 
 const BATCH_SIZE = 500;
 /** Serialises concurrent first starts of several app servers on one database. */
@@ -36,6 +37,11 @@ function correctionRows(rows: readonly DemoAddressCorrection[]): PgInsertValue<t
         createdAt: minutesAgo(createdMinutesAgo),
         decidedAt: decidedMinutesAgo === null ? null : minutesAgo(decidedMinutesAgo),
     }));
+}
+
+/** Driver-app logins with their times relative to the moment of seeding. */
+function loginRows(rows: readonly DemoDriverLogin[]): PgInsertValue<typeof driverAppEvents>[] {
+    return rows.map(({ minutesAgo: ago, ...row }) => ({ ...row, type: 'LOGIN' as const, occurredAt: minutesAgo(ago), receivedAt: minutesAgo(ago) }));
 }
 
 /** True when the database holds no organisation yet. */
@@ -65,6 +71,11 @@ export async function insertDemoDataIfEmpty(db: Database, data: DemoDataSet): Pr
         await insertInBatches(tx, tenantConfigRevisions, data.tenantConfigRevisions);
         await insertInBatches(tx, depotConfigRevisions, data.depotConfigRevisions);
         await insertInBatches(tx, addressCorrections, correctionRows(data.addressCorrections));
+        await insertInBatches(tx, driverAppEvents, loginRows(data.driverLogins));
+        // The accounts' last login is their latest app login.
+        await tx.execute(
+            sql`update users set last_login_at = latest.at from (select user_id, max(occurred_at) as at from driver_app_events where type = 'LOGIN' group by user_id) latest where latest.user_id = users.id`,
+        );
         await insertInBatches(tx, auditLog, data.auditLog);
         return true;
     });

@@ -38,6 +38,17 @@ export type DemoAddressCorrection = Omit<typeof addressCorrections.$inferInsert,
     decidedMinutesAgo: number | null;
 };
 
+/** A driver-app LOGIN with its time as minutes before the seed runs (the data set stays clock-free). */
+export interface DemoDriverLogin {
+    id: string;
+    tenantId: string;
+    depotId: string;
+    scopePath: string;
+    vehicleId: string | null;
+    userId: string;
+    minutesAgo: number;
+}
+
 /** Identities carry their sub, which users.identity_sub points at. */
 export type DemoIdentity = NewIdentity & { sub: string };
 
@@ -55,6 +66,7 @@ export interface DemoDataSet {
     tenantConfigRevisions: TenantConfigRevisionRow[];
     depotConfigRevisions: DepotConfigRevisionRow[];
     addressCorrections: DemoAddressCorrection[];
+    driverLogins: DemoDriverLogin[];
     auditLog: AuditLogRow[];
     logins: DemoLogin[];
 }

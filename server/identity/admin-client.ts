@@ -27,7 +27,8 @@ export interface IdentityAdminUser {
 
 export interface CreateIdentityInput {
     username: string;
-    email: string;
+    /** Absent for identities without an e-mail (driver accounts); the invitation then cannot be sent. */
+    email?: string;
     /** Omit to let the identity provider generate one (sent with the invitation). */
     temporaryPassword?: string;
     /** Further attributes, e.g. `{ 'custom:mfa_setup': 'true' }`. */
@@ -93,7 +94,8 @@ export function createIdentityAdmin(client: CognitoIdentityProviderClient, userP
     return {
         client,
         async createUser(input) {
-            const UserAttributes = Object.entries({ email: input.email, email_verified: 'true', ...input.attributes }).map(([Name, Value]) => ({ Name, Value }));
+            const emailAttributes = input.email === undefined ? {} : { email: input.email, email_verified: 'true' };
+            const UserAttributes = Object.entries({ ...emailAttributes, ...input.attributes }).map(([Name, Value]) => ({ Name, Value }));
             const { User } = await client.send(
                 new AdminCreateUserCommand({
                     UserPoolId,

@@ -2,14 +2,14 @@ import { combineDataProviders, type DataProvider } from 'ra-core';
 import simpleRestProvider from 'ra-data-simple-rest';
 import type { BrowserConfig } from '../../server/config';
 import { getBrowserConfig } from '../config';
-import { createAppUsersDataProvider } from './appUsersDataProvider';
+import { createAppUsersDataProvider, createAppUsersMethods, type AppUsersMethods } from './appUsersDataProvider';
 import { createBackOfficeMethods, type BackOfficeMethods } from './backOfficeDataProvider';
-import { createBackOfficeUsersDataProvider } from './backOfficeUsersDataProvider';
+import { createBackOfficeUsersDataProvider, type BackOfficeUserMethods } from './backOfficeUsersDataProvider';
 import { httpClient as defaultHttpClient, type HttpClient } from './httpClient';
 import { createTenantAdminDataProvider } from './tenantAdminDataProvider';
 
 /** What pages get from `useDataProvider<AppDataProvider>()`: CRUD by resource plus the custom calls. */
-export type AppDataProvider = DataProvider & BackOfficeMethods;
+export type AppDataProvider = DataProvider & BackOfficeMethods & AppUsersMethods & BackOfficeUserMethods;
 
 /** The same provider under another resource name (a page's path segment differs from the API's collection). */
 function renamed(provider: DataProvider, resource: string): DataProvider {
@@ -67,6 +67,11 @@ export function createAppDataProvider(config: BrowserConfig, httpClient: HttpCli
         delete: byResource.delete,
         deleteMany: byResource.deleteMany,
         ...createBackOfficeMethods(config.services.backOffice, httpClient),
+        ...createAppUsersMethods(config.services.backOffice, httpClient),
+        getRolesAndScopes: backOfficeUsers.getRolesAndScopes,
+        updatePermissions: backOfficeUsers.updatePermissions,
+        exportUsers: backOfficeUsers.exportUsers,
+        downloadUsers: backOfficeUsers.downloadUsers,
     };
 }
 

@@ -1,4 +1,4 @@
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { technicalRoles } from '../../domain/roles.js';
@@ -54,6 +54,26 @@ describe('seedDemoIfEmpty', () => {
         expect(await rowCount(schema.depotConfigRevisions)).toBe(counts.depotConfigRevisions);
         expect(await rowCount(schema.auditLog)).toBe(1);
         expect(await rowCount(schema.roles)).toBe(technicalRoles.length);
+        expect(await rowCount(schema.driverAppEvents)).toBe(counts.driverLogins);
+    });
+
+    it('writes the driver-app logins relative to the seed time and sets each account\'s last login to its latest one', async () => {
+        const [span] = await handle.db
+            .select({ newest: sql<string>`max(${schema.driverAppEvents.occurredAt})`, oldest: sql<string>`min(${schema.driverAppEvents.occurredAt})` })
+            .from(schema.driverAppEvents)
+            .where(eq(schema.driverAppEvents.type, 'LOGIN'));
+        const now = Date.now();
+        expect(now - new Date(span?.newest ?? 0).getTime()).toBeLessThan(2 * 24 * 60 * 60 * 1000);
+        expect(now - new Date(span?.oldest ?? 0).getTime()).toBeGreaterThan(55 * 24 * 60 * 60 * 1000);
+        const [mismatch] = await handle.db
+            .select({ total: count() })
+            .from(schema.users)
+            .where(
+                sql`${schema.users.type} in ('Driver', 'TempDriver') and ${schema.users.lastLoginAt} is distinct from (select max(e.occurred_at) from driver_app_events e where e.user_id = ${schema.users.id} and e.type = 'LOGIN')`,
+            );
+        expect(mismatch?.total).toBe(0);
+        const [withLogin] = await handle.db.select({ total: count() }).from(schema.users).where(sql`${schema.users.lastLoginAt} is not null`);
+        expect(withLogin?.total).toBeGreaterThan(500);
     });
 
     it("stores the admin's password as a hash that verifyPassword accepts, and none for drivers", async () => {

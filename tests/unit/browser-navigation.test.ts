@@ -167,7 +167,28 @@ describe('the declared entries', () => {
     it('show the depot administration to tenant users with r:depot-mgmt-list and to admins', () => {
         expect(texts(visibleEntries(navigationEntries, 'tenant', input({ actions: actions({ TENANT: { t1: ['r:depot-mgmt-list'] } }), path: 't1' })))).toEqual(['app.navigation.depots']);
         expect(texts(visibleEntries(navigationEntries, 'tenant', input({ actions: actions({ TENANT: { t1: ['r:role'] } }), path: 't1' })))).toEqual([]);
-        expect(texts(visibleEntries(navigationEntries, 'admin', input({ actions: actions({ ADMIN: ['admin'] }) })))).toEqual(['app.navigation.depots', 'app.navigation.pageViews']);
+        expect(texts(visibleEntries(navigationEntries, 'admin', input({ actions: actions({ ADMIN: ['admin'] }) })))).toEqual([
+            'app.navigation.depots',
+            'app.navigation.pageViews',
+            'app.navigation.backofficeUsers',
+            'app.fleet.navigation.appAccountsAdmin',
+        ]);
+    });
+
+    it('show the people pages by their features (issue 5)', () => {
+        const tenant = (codes: string[]) => texts(visibleEntries(navigationEntries, 'tenant', input({ actions: actions({ TENANT: { t1: codes } }), path: 't1' })));
+        expect(tenant(['r:bo-user'])).toEqual(['app.navigation.backofficeUsers']);
+        expect(tenant(['r:temp-driver'])).toEqual(['app.fleet.navigation.appAccounts']);
+        expect(tenant(['r:app-user-licences'])).toEqual(['app.fleet.navigation.accountLicences']);
+        expect(tenant(['r:role'])).toEqual([]);
+        expect(tenant(['r:role', 'c:role'])).toEqual(['app.roles.navigation']);
+        const depot = (codes: string[]) => texts(visibleEntries(navigationEntries, 'depot', input({ actions: actions({ DEPOT: { [D1]: codes } }), path: D1 })));
+        expect(depot(['r:suco', 'r:temp-driver', 'r:bo-user'])).toEqual([
+            'app.navigation.depotSummary',
+            'app.fleet.navigation.subcontractors',
+            'app.navigation.backofficeUsers',
+            'app.fleet.navigation.tempDrivers',
+        ]);
     });
 });
 

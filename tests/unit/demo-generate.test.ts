@@ -123,4 +123,27 @@ describe('generateDemoData', () => {
             expect(known.has(path), path).toBe(true);
         }
     });
+
+    it('has driver-app logins of every app account type over the whole previous and current month, at most one per account and day', () => {
+        const appUsers = new Map(data.users.filter((user) => appTypes.has(user.type)).map((user) => [user.id, user]));
+        const sucos = new Map(data.subcontractors.map((suco) => [suco.id, suco]));
+        expect(data.driverLogins.length).toBeGreaterThan(5_000);
+        const days = new Set<string>();
+        for (const login of data.driverLogins) {
+            const user = appUsers.get(login.userId);
+            expect(user, login.userId).toBeDefined();
+            const suco = sucos.get(user?.subcontractorId ?? '');
+            expect({ tenantId: login.tenantId, depotId: login.depotId }).toEqual({ tenantId: suco?.tenantId, depotId: suco?.depotId });
+            expect(login.scopePath).toBe(suco?.scopePath);
+            expect(login.minutesAgo).toBeGreaterThan(0);
+            // 62 days back always cover the whole previous calendar month.
+            expect(login.minutesAgo).toBeLessThan(62 * 24 * 60);
+            const day = `${login.userId}@${Math.floor(login.minutesAgo / (24 * 60))}`;
+            expect(days.has(day), day).toBe(false);
+            days.add(day);
+            if (user?.active === false) expect(login.minutesAgo).toBeGreaterThan(14 * 24 * 60);
+        }
+        expect(new Set(data.driverLogins.map((login) => appUsers.get(login.userId)?.type))).toEqual(new Set(['Driver', 'TempDriver']));
+        expect(new Set(data.driverLogins.map((login) => Math.floor(login.minutesAgo / (24 * 60)))).size).toBe(62);
+    });
 });

@@ -29,6 +29,8 @@ const sameWordInLanguage: Record<string, string[]> = {
     de: ['app.contexts.depot.title', 'app.navigation.depots', 'resources.depots.name_one', 'resources.depots.name_other', 'resources.depots.fields.groupName'],
     fr: ['app.contexts.admin.title', 'app.contexts.tenant.title', 'resources.depots.fields.latitude', 'resources.depots.fields.longitude', 'resources.depots.fields.tenantName'],
     it: ['app.signIn.password'],
+    es: ['resources.roles.name_other'],
+    cs: ['resources.roles.name_one'],
     pt: ['resources.depots.fields.latitude', 'resources.depots.fields.longitude'],
     nl: ['app.contexts.depot.title', 'app.navigation.depots', 'resources.depots.name_one', 'resources.depots.name_other'],
     da: ['app.contexts.admin.title', 'app.contexts.tenant.title', 'app.contexts.depot.title', 'resources.depots.name_one', 'resources.depots.fields.tenantName', 'resources.depots.fields.groupName'],

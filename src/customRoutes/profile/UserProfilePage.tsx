@@ -8,6 +8,7 @@ import type { AppDataProvider } from '../../dataProviders';
 import { AlertDialog } from '../../layout/AlertDialog';
 import { useUserProfile } from '../../useUserProfile';
 import { ProfileView } from './ProfileView';
+import { UserProfileActions } from './UserProfileActions';
 
 /** A user the caller may not see answers 404, like an unknown one (the server never reveals which). */
 const isNotVisible = (error: unknown) => error instanceof HttpError && error.status === 404;
@@ -15,8 +16,8 @@ const isNotVisible = (error: unknown) => error instanceof HttpError && error.sta
 /**
  * `/users/profile/:userHashId`: another back-office user's profile and permissions (shell §2.4).
  * A user outside the viewer's scopes leads to the error page; any other load failure shows the
- * error alert (shell §8). The Edit button comes with the user dialog; its check is ready in
- * domain/backOfficeUserEditing.ts.
+ * error alert (shell §8). Viewers who may update back-office users get Edit, admins also Edit
+ * permissions; the profile reloads after a save.
  */
 export function UserProfilePage() {
     const translate = useTranslate();
@@ -46,5 +47,6 @@ export function UserProfilePage() {
         );
     }
     if (!query.data) return <Loading />;
-    return <ProfileView profile={query.data} titleKey="app.profile.userTitle" />;
+    const actions = own ? <UserProfileActions viewer={own} user={query.data} onSaved={() => void query.refetch()} /> : undefined;
+    return <ProfileView profile={query.data} titleKey="app.profile.userTitle" actions={actions} />;
 }

@@ -1,4 +1,32 @@
-/** Placeholder until the resource's list is written (issue 5). */
+import { List, Loading } from 'react-admin';
+import { DEFAULT_ROWS_PER_PAGE } from '../../controls/table';
+import { BackOfficeUserTable } from './BackOfficeUserTable';
+import { useUserView } from './useUserView';
+
+/**
+ * Back-office users of the current view (issue 5): `/administration/users/backoffice`,
+ * `/tenant/:tenantId/users/backoffice` and `/depot/:tenantId/:externalDepotId/users/backoffice`.
+ * The server limits the rows to the caller's scopes inside the view; the sort is in the URL
+ * (`backofficeUsers_sort_by`, `backofficeUsers_sort_desc`).
+ */
 export function BackOfficeUserList() {
-    return null;
+    const state = useUserView();
+    const { view } = state;
+    if (!view) return <Loading />;
+    return (
+        <List
+            key={`${view.context}:${view.path ?? ''}`}
+            queryOptions={{ meta: { ...view } }}
+            perPage={DEFAULT_ROWS_PER_PAGE}
+            sort={{ field: 'lastName', order: 'ASC' }}
+            storeKey={`backoffice.${view.context}.${view.path ?? ''}`}
+            disableSyncWithLocation
+            exporter={false}
+            actions={false}
+            pagination={false}
+            empty={false}
+        >
+            <BackOfficeUserTable view={view} addEditUserFrom={state.addEditUserFrom} timeZone={state.timeZone} />
+        </List>
+    );
 }

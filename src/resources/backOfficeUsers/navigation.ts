@@ -1,4 +1,11 @@
+import People from '@mui/icons-material/People';
 import type { NavigationEntry } from '../../layout/navigation';
 
-/** Drawer entries of this resource (shell §2.9). */
-export const backOfficeUserNavigation: NavigationEntry[] = [];
+const entry = { icon: People, textKey: 'app.navigation.backofficeUsers', path: 'users/backoffice', rule: 'backofficeUsers' } as const;
+
+/** "Back-office users" in the administration, tenant and depot drawers (shell §2.9). */
+export const backOfficeUserNavigation: NavigationEntry[] = [
+    { ...entry, context: 'admin', group: 'userAccountManagement', order: 10 },
+    { ...entry, context: 'tenant', group: 'userAccountManagement', order: 10 },
+    { ...entry, context: 'depot', group: 'accounts', order: 10 },
+];

@@ -1,4 +1,7 @@
+import DirectionsCar from '@mui/icons-material/DirectionsCar';
 import type { NavigationEntry } from '../../layout/navigation';
 
-/** Drawer entries of this resource (shell §2.9). */
-export const tempDriverNavigation: NavigationEntry[] = [];
+/** "Courier accounts" under accounts in the depot drawer (shell §2.9). */
+export const tempDriverNavigation: NavigationEntry[] = [
+    { context: 'depot', rule: 'tempDrivers', group: 'accounts', order: 20, icon: DirectionsCar, textKey: 'app.fleet.navigation.tempDrivers', path: 'users/tempDrivers' },
+];

@@ -1,0 +1,30 @@
+import { darken } from '@mui/material/styles';
+import { DeleteWithConfirmButton, useNotify, useRecordContext, useTranslate, type HttpError } from 'react-admin';
+import type { Role } from '../../../domain/people';
+
+/**
+ * Deletes the role after a confirmation saying it is irreversible (domain §5 Roles). A role
+ * still assigned to users is refused by the server (ROLE_IS_ASSIGNED_TO_USER): the message says so.
+ */
+export function RoleDeleteButton() {
+    const role = useRecordContext<Role>();
+    const notify = useNotify();
+    const translate = useTranslate();
+    if (!role) return null;
+    const onError = (error: unknown) => {
+        const code = (error as HttpError | undefined)?.body?.code as string | undefined;
+        notify(code === 'ROLE_IS_ASSIGNED_TO_USER' ? 'app.roles.delete.assigned' : 'app.roles.delete.failed', { type: 'error', messageArgs: { name: role.name } });
+    };
+    return (
+        <DeleteWithConfirmButton
+            mutationMode="pessimistic"
+            confirmTitle={translate('app.roles.delete.title', { name: role.name })}
+            confirmContent={translate('app.roles.delete.content')}
+            confirmColor="warning"
+            mutationOptions={{ onError }}
+            redirect="list"
+            // The theme's error red is too light for small text on the toolbar's grey (WCAG AA).
+            sx={{ color: (theme) => darken(theme.palette.error.dark, 0.2) }}
+        />
+    );
+}

@@ -8,6 +8,7 @@ import { entryChunks } from './lib/bundle.js';
 import { measure } from './lib/load.js';
 import { startServer } from './lib/server-process.js';
 import { measureBrowser } from './lib/browser.js';
+import { measureUsersList } from './lib/users-list.js';
 
 const results: Record<string, unknown> = { at: new Date().toISOString(), node: process.version, cpus: (await import('node:os')).cpus().length };
 
@@ -65,6 +66,9 @@ try {
 } finally {
     rmSync(dataDir, { recursive: true, force: true });
 }
+
+// The back-office user list with 50,000 users (PGlite; PostgreSQL when BENCH_DATABASE_URL is set).
+results.usersList = await measureUsersList();
 
 mkdirSync('bench/results', { recursive: true });
 const file = `bench/results/bench-${new Date().toISOString().replace(/[:.]/g, '-')}.json`;

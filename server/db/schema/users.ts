@@ -47,6 +47,9 @@ export const users = pgTable(
         index('users_tenant_type_idx').on(table.tenantId, table.type),
         index('users_scope_path_idx').on(table.scopePath.op('text_pattern_ops')),
         index('users_subcontractor_idx').on(table.subcontractorId),
+        // Duplicate phone checks of the user dialog (mobile or landline equal to another user's).
+        index('users_mobile_phone_idx').on(table.mobilePhone),
+        index('users_land_line_idx').on(table.landLine),
     ],
 );
 

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -54,7 +55,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     }
     const inMemory = options.dataDir.startsWith('memory://');
     if (!inMemory) mkdirSync(options.dataDir, { recursive: true });
-    const client = inMemory ? new PGlite() : new PGlite(resolve(options.dataDir));
+    // pg_trgm: the user list's search index (a contrib extension on PostgreSQL servers too).
+    const extensions = { pg_trgm };
+    const client = inMemory ? new PGlite({ extensions }) : new PGlite(resolve(options.dataDir), { extensions });
     const db = drizzlePglite({ client, schema, casing: 'snake_case' });
     await migratePglite(db, { migrationsFolder });
     return {

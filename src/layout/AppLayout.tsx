@@ -20,7 +20,8 @@ export function AppLayout({ children }: LayoutProps) {
         <AppDialogProvider>
             <SelectedScopeProvider>
                 <ScopeSelectionProvider>
-                    <Layout appBar={AppHeader} appBarAlwaysOn menu={AppMenu} sidebar={ContextSidebar}>
+                    {/* The content may shrink below its widest table: tables scroll inside, the page does not. */}
+                    <Layout appBar={AppHeader} appBarAlwaysOn menu={AppMenu} sidebar={ContextSidebar} sx={{ '& .RaLayout-content': { minWidth: 0 } }}>
                         <UpdateBanner />
                         <ConsentGate />
                         {children}

@@ -198,6 +198,12 @@ describe('canAccessResource', () => {
         expect(canAccessResource(actions({ TENANT: { t1: ['r:depot-mgmt-list'] } }), 'depots')).toBe(true);
         expect(canAccessResource(actions({ TENANT: { t1: ['r:role'] } }), 'depots')).toBe(false);
         expect(canAccessResource(actions({ TENANT: { t1: ['r:depot-mgmt-list'] } }), 'unknown')).toBe(false);
+        // People resources (issue 5): any one of their features; the admin-wide list is for admins only.
+        expect(canAccessResource(actions({ DEPOT: { [D1]: ['r:temp-driver'] } }), 'app-accounts')).toBe(true);
+        expect(canAccessResource(actions({ DEPOT: { [D1]: ['r:temp-driver'] } }), 'tempDrivers')).toBe(true);
+        expect(canAccessResource(actions({ DEPOT: { [D1]: ['r:temp-driver'] } }), 'subcontractor')).toBe(false);
+        expect(canAccessResource(actions({ DEPOT: { [D1]: ['r:bo-user'] } }), 'backoffice')).toBe(true);
+        expect(canAccessResource(actions({ TENANT: { t1: ['tenant-admin'] } }), 'app-accounts-admin')).toBe(false);
     });
 });
 

@@ -41,6 +41,8 @@ export const driverAppEvents = pgTable(
             .on(table.tenantId, table.occurredAt)
             .where(sql`${table.type} in ('SCAN', 'STATUS_CHANGE') and ${table.vehicleId} is not null`),
         index('driver_app_events_vehicle_idx').on(table.vehicleId, table.occurredAt),
+        // Account counting (app licences): distinct logins per day of an organisation.
+        index('driver_app_events_tenant_login_idx').on(table.tenantId, table.occurredAt).where(sql`${table.type} = 'LOGIN'`),
     ],
 );
 

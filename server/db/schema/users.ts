@@ -1,9 +1,14 @@
-import { relations, sql } from 'drizzle-orm';
-import { boolean, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { relations, sql, type SQL } from 'drizzle-orm';
+import { boolean, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { dateFormats, lengthFormats, numberFormats, timeFormats, userTypes, weightFormats } from '../../../domain/enums.js';
 import { tenants } from './organisations.js';
 import { subcontractors } from './subcontractors.js';
 import { permissionAssignments } from './roles.js';
+
+/** The text the user list searches: first name, last name and e-mail, lower-cased (trigram-indexed). */
+export function userSearchText(table: { firstName: AnyPgColumn; lastName: AnyPgColumn; email: AnyPgColumn }): SQL {
+    return sql`lower(${table.firstName} || ' ' || ${table.lastName} || ' ' || coalesce(${table.email}, ''))`;
+}
 
 export const userTypeEnum = pgEnum('user_type', userTypes);
 
@@ -47,6 +52,10 @@ export const users = pgTable(
         index('users_tenant_type_idx').on(table.tenantId, table.type),
         index('users_scope_path_idx').on(table.scopePath.op('text_pattern_ops')),
         index('users_subcontractor_idx').on(table.subcontractorId),
+        // The back-office user list (issue 5): pages walk these orders; search uses trigrams.
+        index('users_name_sort_idx').on(sql`lower(${table.lastName})`, sql`lower(${table.firstName})`, table.id),
+        index('users_created_sort_idx').on(table.createdAt, table.id),
+        index('users_search_trgm_idx').using('gin', sql`${userSearchText(table)} gin_trgm_ops`),
         // Duplicate phone checks of the user dialog (mobile or landline equal to another user's).
         index('users_mobile_phone_idx').on(table.mobilePhone),
         index('users_land_line_idx').on(table.landLine),

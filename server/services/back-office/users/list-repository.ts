@@ -5,6 +5,7 @@ import { scopeCondition } from '../../../access/scope-filter.js';
 import type { ScopeSet } from '../../../access/scopes.js';
 import type { Queryable } from '../../../db/client.js';
 import { permissionAssignments, roles, users } from '../../../db/schema/index.js';
+import { userSearchText } from '../../../db/schema/users.js';
 import { scopeLevelOf, scopeNames } from '../scope-names.js';
 import type { BackOfficeUserRecord } from './schemas.js';
 
@@ -32,91 +33,89 @@ function escapeLike(value: string): string {
     return value.replace(/[\\%_]/g, (char) => `\\${char}`);
 }
 
-/** Scopes this deep (region, depot, subcontractor) hold few users: look them up by id instead of scanning. */
-const NARROW_SCOPE_SEGMENTS = 3;
-
 /**
- * How the list keeps users with an assignment under the rows' scopes (and of the role):
- * - narrow views (regions, depots, subcontractors): `id = any(array(<distinct user ids>))`, an
- *   init plan followed by primary-key lookups, so the search runs on those users only;
- * - wide views (organisations, roles across them): a join with the distinct ids (DISTINCT keeps
- *   Postgres from turning it into one index probe per user), i.e. one hash join.
+ * Keeps users with an assignment under the rows' scopes (and of the role, when filtered): a
+ * correlated EXISTS, so a page walks the users in the list's order (an index per sort) and
+ * probes `permission_assignments` by user id, stopping after one page; `'ALL'` (the admin view)
+ * needs no condition.
  */
-function scopeFilter(db: Queryable, filter: UserFilter): { join?: ReturnType<typeof scopedSubquery>; where?: SQL } {
-    if (filter.rows === 'ALL' && !filter.roleId) return {};
-    const subquery = scopedSubquery(db, filter);
-    const narrow = filter.rows !== 'ALL' && filter.rows.length > 0 && filter.rows.every((scope) => scope.split('.').length >= NARROW_SCOPE_SEGMENTS);
-    if (!narrow) return { join: subquery };
+function scopeExists(filter: UserFilter): SQL | undefined {
+    if (filter.rows === 'ALL' && !filter.roleId) return undefined;
     const inScope = filter.rows === 'ALL' ? undefined : scopeCondition(permissionAssignments.scopePath, filter.rows);
     const withRole = filter.roleId ? eq(permissionAssignments.roleId, filter.roleId) : undefined;
-    return { where: sql`${users.id} = any(array(select distinct ${permissionAssignments.userId} from ${permissionAssignments} where ${and(inScope, withRole) ?? sql`true`}))` };
+    return sql`exists (select 1 from ${permissionAssignments} where ${permissionAssignments.userId} = ${users.id} and ${and(inScope, withRole) ?? sql`true`})`;
 }
 
-function scopedSubquery(db: Queryable, filter: UserFilter) {
-    const inScope = filter.rows === 'ALL' ? undefined : scopeCondition(permissionAssignments.scopePath, filter.rows);
-    const withRole = filter.roleId ? eq(permissionAssignments.roleId, filter.roleId) : undefined;
-    return db.selectDistinct({ userId: permissionAssignments.userId }).from(permissionAssignments).where(and(inScope, withRole)).as('scoped');
-}
-
-/** The WHERE clause on users: back-office types, type and search (every word in name or e-mail). */
+/** The WHERE clause on users: back-office types, type, search (every word in name or e-mail, trigram-indexed) and scope. */
 function whereOf(filter: UserFilter): SQL | undefined {
     const conditions: (SQL | undefined)[] = [filter.type ? eq(users.type, filter.type) : inArray(users.type, [...backOfficeUserTypes])];
     const words = (filter.search ?? '').trim().toLowerCase().split(/\s+/).filter(Boolean).slice(0, 5);
-    for (const word of words) {
-        conditions.push(sql`lower(${users.firstName} || ' ' || ${users.lastName} || ' ' || coalesce(${users.email}, '')) like ${`%${escapeLike(word)}%`}`);
-    }
+    for (const word of words) conditions.push(sql`${userSearchText(users)} like ${`%${escapeLike(word)}%`}`);
+    conditions.push(scopeExists(filter));
     return and(...conditions);
 }
 
+/**
+ * The list's order with a unique tie-breaker, shaped like the sort indexes (users_name_sort_idx,
+ * users_created_sort_idx) so a page is an index walk: names by last then first name, other
+ * columns by the column then id, both in the requested direction.
+ */
 function orderOf(sort: string | undefined): SQL[] {
     const [field, direction] = (sort ?? 'lastName,asc').split(',') as [BackOfficeUserSortField, 'asc' | 'desc'];
-    const column = sortColumns[field] ?? sortColumns.lastName;
-    const primary = direction === 'desc' ? sql`${column} desc nulls last` : sql`${column} asc nulls last`;
-    const order = [primary];
-    if (field !== 'lastName') order.push(sql`lower(${users.lastName})`);
-    if (field !== 'firstName') order.push(sql`lower(${users.firstName})`);
-    order.push(sql`${users.id}`);
-    return order;
+    const dir = direction === 'desc' ? sql`desc` : sql`asc`;
+    const lastName = sql`lower(${users.lastName})`;
+    const firstName = sql`lower(${users.firstName})`;
+    switch (field) {
+        case 'firstName':
+            return [sql`${firstName} ${dir}`, sql`${lastName} ${dir}`, sql`${users.id} ${dir}`];
+        case 'email':
+        case 'type':
+        case 'lastLogin':
+        case 'created': {
+            const nullable = field === 'email' || field === 'lastLogin';
+            return [sql`${sortColumns[field]} ${dir}${nullable ? sql` nulls last` : sql``}`, sql`${users.id} ${dir}`];
+        }
+        default:
+            return [sql`${lastName} ${dir}`, sql`${firstName} ${dir}`, sql`${users.id} ${dir}`];
+    }
 }
 
-/** One page: the page's users with the total (one query), then their assignments (one query). */
+/**
+ * The matching users as the page's source. A search is selective and trigram-indexed: its rows
+ * are fenced in a subquery (`offset 0` keeps the planner from walking the sort index past
+ * thousands of non-matching names, the LIMIT trap) and sorted after; without one, the table itself.
+ */
+function searched(db: Queryable, filter: UserFilter, where: SQL | undefined) {
+    if (!(filter.search ?? '').trim()) return db.select().from(users).where(where).as('users');
+    return db.select().from(users).where(where).offset(0).as('users');
+}
+
+/** One page and the total, as two queries run side by side, then the page's assignments. */
 export async function listBackOfficeUsers(db: Queryable, filter: UserFilter, page: number, size: number): Promise<Page<BackOfficeUserRecord>> {
-    const scope = scopeFilter(db, filter);
-    const where = and(whereOf(filter), scope.where);
-    const base = db.select({ user: users, total: sql<number>`count(*) over ()`.mapWith(Number) }).from(users);
-    const rows = await (scope.join ? base.innerJoin(scope.join, eq(scope.join.userId, users.id)) : base)
-        .where(where)
-        .orderBy(...orderOf(filter.sort))
-        .limit(size)
-        .offset(page * size);
-    let total = rows[0]?.total ?? 0;
-    if (rows.length === 0 && page > 0) {
-        // Past the last page: count separately (the window function has no row to ride on).
-        const countBase = db.select({ total: sql<number>`count(*)`.mapWith(Number) }).from(users);
-        const [counted] = await (scope.join ? countBase.innerJoin(scope.join, eq(scope.join.userId, users.id)) : countBase).where(where);
-        total = counted?.total ?? 0;
-    }
-    const content = await withPermissions(
-        db,
-        rows.map((row) => row.user),
-        filter.visiblePermissions,
-    );
+    const where = whereOf(filter);
+    const [rows, counted] = await Promise.all([
+        db
+            .select()
+            .from(searched(db, filter, where))
+            .orderBy(...orderOf(filter.sort))
+            .limit(size)
+            .offset(page * size),
+        db.select({ total: sql<number>`count(*)`.mapWith(Number) }).from(users).where(where),
+    ]);
+    const total = counted[0]?.total ?? 0;
+    const content = await withPermissions(db, rows, filter.visiblePermissions);
     return { content, totalElements: total, totalPages: Math.ceil(total / size), size, number: page };
 }
 
 /** Every matching user (exports), at most `limit`, in the list's order. */
 export async function allBackOfficeUsers(db: Queryable, filter: UserFilter, limit: number): Promise<BackOfficeUserRecord[]> {
-    const scope = scopeFilter(db, filter);
-    const base = db.select({ user: users }).from(users);
-    const rows = await (scope.join ? base.innerJoin(scope.join, eq(scope.join.userId, users.id)) : base)
-        .where(and(whereOf(filter), scope.where))
+    const rows = await db
+        .select()
+        .from(users)
+        .where(whereOf(filter))
         .orderBy(...orderOf(filter.sort))
         .limit(limit);
-    return withPermissions(
-        db,
-        rows.map((row) => row.user),
-        filter.visiblePermissions,
-    );
+    return withPermissions(db, rows, filter.visiblePermissions);
 }
 
 /** The back-office users with these ids (in this order), each with the assignments inside `visible`. */

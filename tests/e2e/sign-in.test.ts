@@ -72,7 +72,10 @@ describe('sign-in and the first pages', () => {
         for (const name of ['Administration', 'Organisation', 'Depot']) await expect.poll(() => page.getByRole('link', { name: new RegExp(`^${name}`) }).count()).toBe(1);
         expect(await screenshotAndAxe(page, 'landing'), 'axe on landing').toEqual([]);
 
+        // The administration opens on its back-office users (shell §2.5).
         await page.getByRole('link', { name: /^Administration/ }).click();
+        await page.waitForURL(/\/administration\/users\/backoffice/);
+        await page.goto(url('/administration/configurations/depots'));
         await page.waitForURL(/\/administration\/configurations\/depots/);
         await page.locator('table tbody tr').first().waitFor();
         expect(await screenshotAndAxe(page, 'depot-list'), 'axe on depot-list').toEqual([]);

@@ -255,3 +255,44 @@ describe('app accounts', () => {
         await page.close();
     });
 });
+
+describe('routes of the depot accounts', () => {
+    it('redirects tempDriver to users/tempDrivers (shell §2.6)', async () => {
+        const page = await env.browser.newPage();
+        await freshSignIn(page, courierManager);
+        await page.goto(url(depotUrl('tempDriver')));
+        await page.waitForURL((target) => target.pathname === depotUrl('users/tempDrivers'));
+        await page.locator('table tbody tr').first().waitFor();
+        await signOut(page);
+        await page.close();
+    });
+
+    it("shows a subcontractor user the drivers of their own subcontractor, from the drawer", async () => {
+        const login = loginOf('Standard Access (SuCo)');
+        const db = env.server.db;
+        const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, login.email));
+        if (!user) throw new Error('subcontractor user missing');
+        const [assignment] = await db.select({ scopePath: permissionAssignments.scopePath }).from(permissionAssignments).where(eq(permissionAssignments.userId, user.id));
+        if (!assignment) throw new Error('subcontractor user has no role');
+        const sucoId = assignment.scopePath.split('.').at(-1) ?? '';
+        const [suco] = await db.select().from(subcontractors).where(eq(subcontractors.id, sucoId));
+        const [home] = await db.select().from(depots).where(eq(depots.internalDepotId, suco?.depotId ?? ''));
+        if (!suco || !home) throw new Error('subcontractor or depot missing');
+        const drivers = await db
+            .select({ lastName: users.lastName })
+            .from(users)
+            .where(and(eq(users.subcontractorId, suco.id), eq(users.type, 'Driver')));
+
+        const page = await env.browser.newPage();
+        await freshSignIn(page, login);
+        await page.goto(url(`/depot/${home.tenantId}/${home.externalDepotId}`));
+        await page.getByRole('menuitem', { name: "My subcontractor's drivers" }).click();
+        await page.waitForURL((target) => target.pathname.endsWith(`/subcontractor/${sucoId}/drivers`));
+        await page.locator('table tbody tr').first().waitFor();
+        const rows = await page.locator('table tbody tr').count();
+        expect(rows).toBe(Math.min(drivers.length, 25));
+        expect(await screenshotAndAxe(page, 'fleet-subcontractor-own-drivers'), 'axe on the own drivers page').toEqual([]);
+        await signOut(page);
+        await page.close();
+    });
+});

@@ -173,4 +173,16 @@ describe('BackOfficeTable', () => {
         expect(within(link).getByText('Depot number')).toBeTruthy();
         expect(within(link).getByText('1000')).toBeTruthy();
     });
+
+    it('keeps controls of interactive columns out of the card link (no nested interactive elements)', async () => {
+        mockScreenWidth(390);
+        const withActions: TableColumn<Row>[] = [...columns, { key: 'actions', title: 'ra.action.edit', interactive: true, render: (row) => <button type="button">Open {row.name}</button> }];
+        renderTable(2, { table: { columns: withActions } });
+        const list = await screen.findByRole('list', { name: 'Depots' });
+        const card = within(list).getAllByRole('listitem')[0] as HTMLElement;
+        const link = within(card).getByRole('link');
+        expect(within(link).queryByRole('button')).toBeNull();
+        expect(within(card).getByRole('button', { name: 'Open Depot A0' })).toBeTruthy();
+        expect(within(link).getByText('1000')).toBeTruthy();
+    });
 });

@@ -40,7 +40,8 @@ export function TableCards<RecordType extends RaRecord>(props: Omit<TableViewPro
         <Box component="ul" aria-label={label} sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1 }}>
             {data.map((record) => {
                 const action = rowAction(record);
-                const fields = <CardFields columns={columns} record={record} resource={resource} />;
+                const fields = <CardFields columns={columns.filter((column) => !column.interactive)} record={record} resource={resource} />;
+                const controls = columns.filter((column) => column.interactive);
                 const isExpanded = expanded.has(record.id);
                 const detailsId = `${idPrefix}-details-${String(record.id)}`;
                 let body: ReactNode = <CardContent>{fields}</CardContent>;
@@ -60,6 +61,11 @@ export function TableCards<RecordType extends RaRecord>(props: Omit<TableViewPro
                 return (
                     <Card component="li" key={record.id} variant="outlined" sx={selection?.isSelected(record.id) ? { borderColor: 'primary.main' } : undefined}>
                         {body}
+                        {controls.length > 0 && (
+                            <CardContent sx={{ pt: 0 }}>
+                                <CardFields columns={controls} record={record} resource={resource} />
+                            </CardContent>
+                        )}
                         {(selection || expand) && (
                             <CardActions sx={{ justifyContent: 'space-between' }}>
                                 {selection ? (

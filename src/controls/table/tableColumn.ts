@@ -13,6 +13,11 @@ export interface TableColumn<RecordType extends RaRecord = RaRecord> extends Col
     tooltip?: string;
     /** The cell content; default the field's value as text. */
     render?: (record: RecordType) => ReactNode;
+    /**
+     * The cell holds controls (buttons, links): on cards it is shown below the card's own link,
+     * never inside it (no interactive element inside another).
+     */
+    interactive?: boolean;
 }
 
 /** The translation key of a column's header. */

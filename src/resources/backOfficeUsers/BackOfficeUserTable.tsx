@@ -70,6 +70,7 @@ export function BackOfficeUserTable({ view, addEditUserFrom, timeZone }: BackOff
             {
                 key: 'actions',
                 title: 'app.users.actions',
+                interactive: true,
                 align: 'right',
                 render: (user) => {
                     const buttons: ReactElement[] = [];

@@ -1,8 +1,8 @@
 import { eq, like, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 
-/** Escapes LIKE wildcards: ids may contain `_`, which LIKE would read as "any character". */
-function escapeLike(value: string): string {
+/** Escapes LIKE wildcards: ids may contain `_` (LIKE's "any character"), searches `%` and `_` meant literally. */
+export function escapeLike(value: string): string {
     return value.replace(/[\\%_]/g, (char) => `\\${char}`);
 }
 

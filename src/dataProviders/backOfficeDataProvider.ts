@@ -34,9 +34,12 @@ export interface BackOfficeMethods {
     recordPageView(view: PageView): Promise<void>;
 }
 
-function withQuery(url: string, query: Record<string, string | number | undefined>): string {
+export type QueryValue = string | number | boolean | undefined | null;
+
+/** `url` with the query's non-empty parameters (shell §7: empty parameters are dropped). */
+export function withQuery(url: string, query: Record<string, QueryValue>): string {
     const params = new URLSearchParams();
-    for (const [key, value] of Object.entries(query)) if (value !== undefined) params.set(key, String(value));
+    for (const [key, value] of Object.entries(query)) if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
     const search = params.toString();
     return search ? `${url}?${search}` : url;
 }

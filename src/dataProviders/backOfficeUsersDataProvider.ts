@@ -14,6 +14,7 @@ import type {
 import type { UserProfile } from '../../domain/profile';
 import { getAccessToken } from '../identity';
 import { setLatestVersionId } from '../version';
+import { withQuery, type QueryValue } from './backOfficeDataProvider';
 import { dropEmptyQueryParameters, type HttpClient } from './httpClient';
 
 /**
@@ -80,15 +81,6 @@ const defaultFileFetcher: FileFetcher = async (url) => {
     const fallback = url.includes('format=xlsx') ? 'backoffice-users.xlsx' : 'backoffice-users.csv';
     return { blob: await response.blob(), fileName: fileNameOf(response.headers.get('content-disposition'), fallback) };
 };
-
-type QueryValue = string | number | boolean | undefined | null;
-
-export function withQuery(url: string, query: Record<string, QueryValue>): string {
-    const params = new URLSearchParams();
-    for (const [key, value] of Object.entries(query)) if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
-    const search = params.toString();
-    return search ? `${url}?${search}` : url;
-}
 
 const asString = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
 

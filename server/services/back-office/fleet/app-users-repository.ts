@@ -1,11 +1,10 @@
 import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql, type AnyColumn, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { AppUser, AppUserSortField, DriverType } from '../../../../domain/people.js';
 import type { ScopeSet } from '../../../access/scopes.js';
-import { scopeCondition } from '../../../access/scope-filter.js';
+import { escapeLike, scopeCondition } from '../../../access/scope-filter.js';
 import type { Queryable } from '../../../db/client.js';
 import { depots, subcontractors, users, vehicles } from '../../../db/schema/index.js';
 
-const escapeLike = (value: string) => value.replace(/[\\%_]/g, (char) => `\\${char}`);
 
 /** Where the caller may see (or change) each kind of account. */
 export interface AppUserScopes {

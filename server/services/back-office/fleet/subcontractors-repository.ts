@@ -2,13 +2,12 @@ import { randomInt } from 'node:crypto';
 import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql, type AnyColumn, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Subcontractor } from '../../../../domain/people.js';
 import type { ScopeSet } from '../../../access/scopes.js';
-import { scopeCondition } from '../../../access/scope-filter.js';
+import { escapeLike, scopeCondition } from '../../../access/scope-filter.js';
 import type { Queryable } from '../../../db/client.js';
 import { depots, subcontractors } from '../../../db/schema/index.js';
 import type { ListParams } from '../../../http/simple-rest.js';
 import type { SubcontractorFilter, SubcontractorSortField } from './schemas.js';
 
-const escapeLike = (value: string) => value.replace(/[\\%_]/g, (char) => `\\${char}`);
 
 /**
  * Users assigned to a subcontractor: its drivers and courier accounts (and any user linked to it),

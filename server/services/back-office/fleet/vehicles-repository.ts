@@ -2,13 +2,12 @@ import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql, type AnyColumn,
 import { alias } from 'drizzle-orm/pg-core';
 import type { Vehicle } from '../../../../domain/people.js';
 import type { ScopeSet } from '../../../access/scopes.js';
-import { scopeCondition } from '../../../access/scope-filter.js';
+import { escapeLike, scopeCondition } from '../../../access/scope-filter.js';
 import type { Queryable } from '../../../db/client.js';
 import { subcontractors, users, vehicles } from '../../../db/schema/index.js';
 import type { ListParams } from '../../../http/simple-rest.js';
 import type { VehicleFilter, VehicleSortField } from './schemas.js';
 
-const escapeLike = (value: string) => value.replace(/[\\%_]/g, (char) => `\\${char}`);
 const baseDriver = alias(users, 'base_driver');
 const baseDriverName = sql<string | null>`case when ${baseDriver.id} is null then null else ${baseDriver.firstName} || ' ' || ${baseDriver.lastName} end`;
 

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { backOfficeUserTypes } from '../../../../domain/enums.js';
 import type { BackOfficeUserSortField, BackOfficeUserType, Page } from '../../../../domain/people.js';
-import { scopeCondition } from '../../../access/scope-filter.js';
+import { escapeLike, scopeCondition } from '../../../access/scope-filter.js';
 import type { ScopeSet } from '../../../access/scopes.js';
 import type { Queryable } from '../../../db/client.js';
 import { permissionAssignments, roles, users } from '../../../db/schema/index.js';
@@ -28,10 +28,6 @@ const sortColumns: Record<BackOfficeUserSortField, SQL> = {
     lastLogin: sql`${users.lastLoginAt}`,
     created: sql`${users.createdAt}`,
 };
-
-function escapeLike(value: string): string {
-    return value.replace(/[\\%_]/g, (char) => `\\${char}`);
-}
 
 /**
  * Keeps users with an assignment under the rows' scopes (and of the role, when filtered): a

@@ -32,6 +32,27 @@ export const errorCodes = [
     'DUPLICATE_ROLE_NAME',
     // a save based on a stale copy of the record (409; docs/decisions.md)
     'STALE_RECORD',
+    // organisations (domain §8: duplicate organization ID, invalid ID format; domain §5 rules)
+    'DUPLICATE_TENANT_ID',
+    'INVALID_TENANT_ID',
+    'TENANT_COUNTRY_FIXED',
+    'TENANT_REGION_REMOVED',
+    // depots (domain §8: address not found, duplicate device mapping, duplicate external depot ID,
+    // invalid device mapping format, upload errors listed per row)
+    'ADDRESS_NOT_FOUND',
+    'DUPLICATE_DEVICE_MAPPING',
+    'DUPLICATE_EXTERNAL_DEPOT_ID',
+    'INVALID_DEVICE_MAPPING_FORMAT',
+    'DEPOT_UPLOAD_INVALID',
+    // client configurations: a document that fails its JSON Schema (details name the fields)
+    'INVALID_CLIENT_CONFIG',
+    // API access: credentials and machine tokens
+    'CREDENTIAL_REVOKED',
+    'CREDENTIAL_EXPIRED',
+    'INSUFFICIENT_SCOPE',
+    // backoffice actions: role-sync files and translation uploads
+    'INVALID_SIGNATURE',
+    'LOCALE_KEYS_MISMATCH',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 

@@ -14,7 +14,17 @@ import security from './plugins/security.js';
 import spa from './plugins/spa.js';
 import version from './plugins/version.js';
 import backOffice from './services/back-office/index.js';
+import apiAccess from './services/api-access/index.js';
 import configuration from './services/configuration/index.js';
+import dataGateway from './services/data-gateway/index.js';
+import tourCommander from './services/tour-commander/index.js';
+
+declare module 'fastify' {
+    interface FastifyInstance {
+        /** The validated configuration, for services that need a setting (environment, secrets, limits). */
+        appConfig: AppConfig;
+    }
+}
 
 export interface AppOptions {
     config: AppConfig;
@@ -25,6 +35,9 @@ export interface AppOptions {
 export const servicePrefixes = {
     backOffice: '/api',
     tenantAdmin: '/tenant-admin/v1',
+    dataGateway: '/data-gateway/api/v1',
+    tourCommander: '/tour-commander/v1',
+    apiAccess: '/api-access/api/v1',
     identity: '/cognito-idp',
 } as const;
 
@@ -35,6 +48,7 @@ const reservedPrefixes = [
     '/device-management',
     '/tour-commander',
     '/api-access',
+    '/assets',
     '/docs',
     '/healthz',
     '/readyz',
@@ -45,6 +59,7 @@ const reservedPrefixes = [
 async function app(fastify: FastifyInstance, opts: AppOptions) {
     const { config } = opts;
     const browser = config.browser;
+    fastify.decorate('appConfig', config);
     await fastify.register(errorHandler);
     await fastify.register(version, { versionId: config.versionId });
     await fastify.register(security, {
@@ -59,6 +74,9 @@ async function app(fastify: FastifyInstance, opts: AppOptions) {
     await fastify.register(authentication);
     await fastify.register(backOffice, { prefix: servicePrefixes.backOffice, analytics: config.analytics });
     await fastify.register(configuration, { prefix: servicePrefixes.tenantAdmin });
+    await fastify.register(tourCommander, { prefix: servicePrefixes.tourCommander });
+    await fastify.register(apiAccess, { prefix: servicePrefixes.apiAccess });
+    await fastify.register(dataGateway, { prefix: servicePrefixes.dataGateway });
     await fastify.register(spa, { root: config.staticDir, browserConfig: browser, apiPrefixes: reservedPrefixes });
 }
 

@@ -45,6 +45,14 @@ export const EnvSchema = Type.Object({
     HELP_CENTER_URL: Type.Optional(Type.String({ pattern: '^https?://.*\\{lang\\}' })),
     ROUTE_PLANNER_URL: Type.Optional(Type.String({ pattern: '^https?://' })),
     INTERNAL_EMAIL_DOMAINS: Type.String({ pattern: '^([a-z0-9.-]+(,[a-z0-9.-]+)*)?$', default: '' }),
+    /** This installation's environment name: configuration schema assets are served per environment; role-sync files name it. */
+    APP_ENVIRONMENT: Type.String({ pattern: '^[a-z0-9-]{1,40}$', default: 'local' }),
+    /** Shared by the environments between which roles are synchronised (signs the export files); unset: random per boot. */
+    ROLE_SYNC_SECRET: Type.Optional(Type.String({ minLength: 32 })),
+    /** A Nominatim-compatible search endpoint that geocodes depot addresses without coordinates; unset: coordinates are required. */
+    GEOCODER_URL: Type.Optional(Type.String({ pattern: '^https?://' })),
+    /** Lifetime of the bearer tokens machine clients obtain with API credentials. */
+    API_TOKEN_TTL_SECONDS: Type.Integer({ minimum: 60, maximum: 86_400, default: 3600 }),
 });
 export type Env = Static<typeof EnvSchema>;
 
@@ -98,6 +106,13 @@ export interface AppConfig {
     mail: { smtpUrl?: string; from: string };
     /** E-mail domains of the product's own staff: their page views are never recorded (shell §9). */
     analytics: { internalEmailDomains: string[] };
+    /** This installation's environment name (APP_ENVIRONMENT). */
+    environment: string;
+    /** Signs and verifies role-sync files (Backoffice actions). */
+    roleSync: { secret: string; source: 'configured' | 'ephemeral' };
+    /** Geocoding of depot addresses (absent: coordinates must be given). */
+    geocoderUrl?: string;
+    apiAccess: { tokenTtlSeconds: number };
     browser: BrowserConfig;
     shutdownTimeoutMs: number;
 }
@@ -214,6 +229,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
         },
         mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
         analytics: { internalEmailDomains: env.INTERNAL_EMAIL_DOMAINS.split(',').filter(Boolean) },
+        environment: env.APP_ENVIRONMENT,
+        roleSync: env.ROLE_SYNC_SECRET ? { secret: env.ROLE_SYNC_SECRET, source: 'configured' } : { secret: randomBytes(32).toString('base64url'), source: 'ephemeral' },
+        geocoderUrl: env.GEOCODER_URL,
+        apiAccess: { tokenTtlSeconds: env.API_TOKEN_TTL_SECONDS },
         browser: {
             versionId,
             cognito: {

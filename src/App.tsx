@@ -2,6 +2,8 @@ import { useEffect, useState } from 'react';
 import { Admin, CustomRoutes, defaultTheme, Resource, type I18nProvider, type RaThemeOptions } from 'react-admin';
 import { createBrowserRouter, Navigate, Route, RouterProvider } from 'react-router-dom';
 import { authProvider } from './authProvider';
+import { AppLicensesPage } from './customRoutes/appLicenses/AppLicensesPage';
+import { BackofficeActionsPage } from './customRoutes/backofficeActions/BackofficeActionsPage';
 import { ChangePasswordPage } from './customRoutes/changePassword/ChangePasswordPage';
 import { DepotSelectionPage } from './customRoutes/depotSelection/DepotSelectionPage';
 import { DepotSummaryPage } from './customRoutes/depotSummary/DepotSummaryPage';
@@ -12,6 +14,7 @@ import { MyProfilePage } from './customRoutes/profile/MyProfilePage';
 import { UserProfilePage } from './customRoutes/profile/UserProfilePage';
 import { AdminSignInPage } from './customRoutes/signIn/AdminSignInPage';
 import { TenantSelectionPage } from './customRoutes/tenantSelection/TenantSelectionPage';
+import { TourCommanderConfigPage } from './customRoutes/tourCommanderConfig/TourCommanderConfigPage';
 import { dataProvider } from './dataProviders';
 import { createI18nProvider } from './i18n/i18nProvider';
 import { AppLayout } from './layout/AppLayout';
@@ -20,10 +23,11 @@ import { RequireContext } from './layout/RequireContext';
 import { RequireTenant } from './layout/RequireTenant';
 import { ResourceRoutes } from './layout/ResourceRoutes';
 import { createAppStore } from './layout/tabStore';
-import { AppLicensesPage } from './customRoutes/appLicenses/AppLicensesPage';
+import apiCredentials from './resources/apiCredentials';
 import appAccounts from './resources/appAccounts';
 import backOfficeUsers from './resources/backOfficeUsers';
 import depots from './resources/depots';
+import organizations from './resources/organizations';
 import roles from './resources/roles';
 import subcontractors from './resources/subcontractors';
 import { SubcontractorDriversPage } from './resources/subcontractors/SubcontractorDriversPage';
@@ -63,13 +67,25 @@ function BackOffice() {
             <Resource name="subcontractor" icon={subcontractors.icon} />
             <Resource name="vehicles" />
             <Resource name="roles" icon={roles.icon} />
+            <Resource name="organizations" icon={organizations.icon} />
+            <Resource name="api-access-management" icon={apiCredentials.icon} />
             <CustomRoutes>
                 <Route path="/" element={<Navigate to="/landing" replace />} />
                 <Route path="/landing" element={<LandingPage />} />
 
                 <Route path="/administration" element={<RequireContext context="admin" />}>
                     <Route index element={<Navigate to="users/backoffice" replace />} />
-                    <Route path="configurations/*" element={<ResourceRoutes><Resource name="depots" {...depots} /></ResourceRoutes>} />
+                    <Route
+                        path="configurations/*"
+                        element={
+                            <ResourceRoutes>
+                                <Resource name="depots" {...depots} />
+                                <Resource name="organizations" {...organizations} />
+                            </ResourceRoutes>
+                        }
+                    />
+                    <Route path="tour-commander/tenant-config" element={<TourCommanderConfigPage />} />
+                    <Route path="backoffice-actions" element={<BackofficeActionsPage />} />
                     <Route path="users/error/:errorCode" element={<ErrorPage />} />
                     <Route path="users/*" element={<ResourceRoutes><Resource name="backoffice" {...backOfficeUsers} /></ResourceRoutes>} />
                     <Route path="analytics" element={<PageViewList />} />
@@ -89,6 +105,7 @@ function BackOffice() {
                                 <ResourceRoutes>
                                     <Resource name="roles" {...roles} />
                                     <Resource name="app-accounts" {...appAccounts} />
+                                    <Resource name="api-access-management" {...apiCredentials} />
                                 </ResourceRoutes>
                             }
                         />

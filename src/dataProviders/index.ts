@@ -2,14 +2,25 @@ import { combineDataProviders, type DataProvider } from 'ra-core';
 import simpleRestProvider from 'ra-data-simple-rest';
 import type { BrowserConfig } from '../../server/config';
 import { getBrowserConfig } from '../config';
+import { createApiAccessMethods, type ApiAccessMethods } from './apiAccessDataProvider';
 import { createAppUsersDataProvider, createAppUsersMethods, type AppUsersMethods } from './appUsersDataProvider';
 import { createBackOfficeMethods, type BackOfficeMethods } from './backOfficeDataProvider';
+import { createBackofficeActionMethods, type BackofficeActionMethods } from './backofficeActionsDataProvider';
 import { createBackOfficeUsersDataProvider, type BackOfficeUserMethods } from './backOfficeUsersDataProvider';
+import { createClientConfigMethods, type ClientConfigMethods } from './clientConfigsDataProvider';
+import { createDepotMethods, type DepotMethods } from './depotsDataProvider';
 import { httpClient as defaultHttpClient, type HttpClient } from './httpClient';
 import { createTenantAdminDataProvider } from './tenantAdminDataProvider';
 
 /** What pages get from `useDataProvider<AppDataProvider>()`: CRUD by resource plus the custom calls. */
-export type AppDataProvider = DataProvider & BackOfficeMethods & AppUsersMethods & BackOfficeUserMethods;
+export type AppDataProvider = DataProvider &
+    BackOfficeMethods &
+    AppUsersMethods &
+    BackOfficeUserMethods &
+    ClientConfigMethods &
+    DepotMethods &
+    ApiAccessMethods &
+    BackofficeActionMethods;
 
 /** The same provider under another resource name (a page's path segment differs from the API's collection). */
 function renamed(provider: DataProvider, resource: string): DataProvider {
@@ -35,10 +46,18 @@ export function createAppDataProvider(config: BrowserConfig, httpClient: HttpCli
     const appUsers = createAppUsersDataProvider(config.services.backOffice, httpClient);
     // The depot view's path segment is `subcontractor` (domain §2); the collection is `/api/subcontractors`.
     const subcontractorsRest = renamed(backOfficeRest, 'subcontractors');
+    // The administration's path segment is `organizations`; the collection is `/tenant-admin/v1/tenants`.
+    const organizations = renamed(tenantAdmin, 'tenants');
+    // The organisation view's path segment is `api-access-management`; the collection is `/api-access/api/v1/credentials`.
+    const apiCredentials = renamed(simpleRestProvider(config.services.apiAccess, httpClient), 'credentials');
     const byResource = combineDataProviders((resource) => {
         switch (resource) {
             case 'depots':
                 return tenantAdmin;
+            case 'organizations':
+                return organizations;
+            case 'api-access-management':
+                return apiCredentials;
             case 'analytics/page-views':
             case 'vehicles':
             case 'roles':
@@ -72,6 +91,10 @@ export function createAppDataProvider(config: BrowserConfig, httpClient: HttpCli
         updatePermissions: backOfficeUsers.updatePermissions,
         exportUsers: backOfficeUsers.exportUsers,
         downloadUsers: backOfficeUsers.downloadUsers,
+        ...createClientConfigMethods(config.services, httpClient),
+        ...createDepotMethods(config.services, httpClient),
+        ...createApiAccessMethods(config.services, httpClient),
+        ...createBackofficeActionMethods(config.services, httpClient),
     };
 }
 

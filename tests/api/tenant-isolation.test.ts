@@ -48,6 +48,7 @@ import {
     type Subject,
     type World,
 } from './isolation/matrix.js';
+import { configurationRoutes } from './isolation/configuration-routes.js';
 import { peopleRoutes } from './isolation/people-routes.js';
 
 /**
@@ -636,7 +637,7 @@ const shellRoutes: RouteCase[] = [
 // ---- the matrix ----------------------------------------------------------------------------------
 
 const logins = matrixLogins();
-const allRoutes = [...routes, ...shellRoutes, ...peopleRoutes];
+const allRoutes = [...routes, ...shellRoutes, ...peopleRoutes, ...configurationRoutes];
 const cases = logins.flatMap((login) => allRoutes.map((route) => [login.label, route.variant ? `${route.route} (${route.variant})` : route.route, login, route] as const));
 
 let demo: DemoApp;
@@ -676,7 +677,7 @@ describe('tenant isolation matrix', () => {
         const response = await demo.app.inject('/docs/json');
         const spec = response.json<{ paths: Record<string, Record<string, unknown>> }>();
         const declared = Object.entries(spec.paths)
-            .filter(([path]) => path.startsWith('/api/') || path.startsWith('/tenant-admin/'))
+            .filter(([path]) => ['/api/', '/tenant-admin/', '/tour-commander/', '/api-access/', '/data-gateway/'].some((prefix) => path.startsWith(prefix)))
             .flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1')}`));
         expect(declared.length).toBeGreaterThan(0);
         expect(sorted(declared.filter((route) => !allRoutes.some((row) => row.route === route)))).toEqual([]);

@@ -169,10 +169,14 @@ describe('the declared entries', () => {
         expect(texts(visibleEntries(navigationEntries, 'tenant', input({ actions: actions({ TENANT: { t1: ['r:role'] } }), path: 't1' })))).toEqual([]);
         expect(texts(visibleEntries(navigationEntries, 'admin', input({ actions: actions({ ADMIN: ['admin'] }) })))).toEqual([
             'app.navigation.depots',
+            'app.navigation.organizations',
+            'app.navigation.tourCommanderConfig',
+            'app.navigation.backofficeActions',
             'app.navigation.pageViews',
             'app.navigation.backofficeUsers',
             'app.fleet.navigation.appAccountsAdmin',
         ]);
+        expect(texts(visibleEntries(navigationEntries, 'tenant', input({ actions: actions({ TENANT: { t1: ['r:api-access-management'] } }), path: 't1' })))).toEqual(['app.navigation.apiAccess']);
     });
 
     it('show the people pages by their features (issue 5)', () => {

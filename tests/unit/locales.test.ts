@@ -27,7 +27,7 @@ const brandKeys = new Set(['app.name']);
  */
 const sameWordInLanguage: Record<string, string[]> = {
     de: ['app.contexts.depot.title', 'app.navigation.depots', 'resources.depots.name_one', 'resources.depots.name_other', 'resources.depots.fields.groupName'],
-    fr: ['app.contexts.admin.title', 'app.contexts.tenant.title', 'resources.depots.fields.latitude', 'resources.depots.fields.longitude', 'resources.depots.fields.tenantName'],
+    fr: ['app.navigation.organizations', 'app.contexts.admin.title', 'app.contexts.tenant.title', 'resources.depots.fields.latitude', 'resources.depots.fields.longitude', 'resources.depots.fields.tenantName'],
     it: ['app.signIn.password'],
     es: ['resources.roles.name_other'],
     cs: ['resources.roles.name_one'],

@@ -16,6 +16,8 @@ export const tenantConfigRevisions = pgTable(
             .references(() => tenants.id),
         revision: integer('revision').notNull(),
         document: jsonb('document').$type<ConfigDocument>().notNull(),
+        /** Set when this revision restored an older one: that revision's number. */
+        restoredFrom: integer('restored_from'),
         createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
         createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     },
@@ -35,10 +37,29 @@ export const depotConfigRevisions = pgTable(
             .references(() => depots.internalDepotId),
         revision: integer('revision').notNull(),
         document: jsonb('document').$type<ConfigDocument>().notNull(),
+        /** Set when this revision restored an older one: that revision's number. */
+        restoredFrom: integer('restored_from'),
         createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
         createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     },
     (table) => [uniqueIndex('depot_config_revisions_depot_revision_key').on(table.depotId, table.revision)],
+);
+
+/** Every saved tour commander tenant configuration (`/administration/tour-commander/tenant-config`); the highest revision is the current one. */
+export const tourCommanderConfigRevisions = pgTable(
+    'tour_commander_config_revisions',
+    {
+        id: text('id').primaryKey(),
+        tenantId: text('tenant_id')
+            .notNull()
+            .references(() => tenants.id),
+        revision: integer('revision').notNull(),
+        document: jsonb('document').$type<ConfigDocument>().notNull(),
+        restoredFrom: integer('restored_from'),
+        createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+        createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    },
+    (table) => [uniqueIndex('tour_commander_config_revisions_tenant_revision_key').on(table.tenantId, table.revision)],
 );
 
 export const tenantConfigRevisionsRelations = relations(tenantConfigRevisions, ({ one }) => ({

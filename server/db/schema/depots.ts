@@ -1,5 +1,5 @@
 import { relations } from 'drizzle-orm';
-import { boolean, doublePrecision, index, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { depotGroups, tenants } from './organisations.js';
 
 export interface DeviceMapping {
@@ -32,6 +32,8 @@ export const depots = pgTable(
         manualJobUploadEnabled: boolean('manual_job_upload_enabled').notNull().default(false),
         /** tenantId.countryCode.groupId.internalDepotId, so scope filters are one indexed prefix match. */
         scopePath: text('scope_path').notNull(),
+        /** Optimistic concurrency: a save names the version it was based on (409 STALE_RECORD otherwise). */
+        version: integer('version').notNull().default(1),
         createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
         updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     },

@@ -1,5 +1,5 @@
 import { relations } from 'drizzle-orm';
-import { index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { depots } from './depots.js';
 
 /** An organisation (tenant). Its id is chosen by people: letters, digits, hyphen, underscore. */
@@ -12,6 +12,8 @@ export const tenants = pgTable('tenants', {
     /** Business hours as HH:MM in the depot's local time (shell §9 defaults 00:00-23:59). */
     businessHoursFrom: text('business_hours_from').notNull().default('00:00'),
     businessHoursTo: text('business_hours_to').notNull().default('23:59'),
+    /** Optimistic concurrency: a save names the version it was based on (409 STALE_RECORD otherwise). */
+    version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

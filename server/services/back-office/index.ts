@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { secureService } from '../../access/route-access.js';
 import { analyticsRoutes, type AnalyticsOptions } from './analytics-routes.js';
+import { backofficeActionRoutes } from './backoffice-actions/index.js';
 import { fleetRoutes } from './fleet/index.js';
 import { healthRoutes } from './health-routes.js';
 import { profileRoutes } from './profile-routes.js';
@@ -40,6 +41,7 @@ export default fp(
                 await service.register(backOfficeUserRoutes);
                 await service.register(fleetRoutes);
                 await service.register(roleRoutes);
+                await service.register(backofficeActionRoutes);
             },
             { prefix: opts.prefix },
         );

@@ -1,7 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { secureService } from '../../access/route-access.js';
+import { clientConfigRoutes } from './client-configs-routes.js';
+import { depotUploadRoutes } from './depot-upload-routes.js';
 import { depotsRoutes } from './depots-routes.js';
+import { tenantsRoutes } from './tenants-routes.js';
 
 /**
  * The tour and tenant admin (configuration) service (`/tenant-admin/v1`): tenants, regions,
@@ -13,7 +16,10 @@ export default fp(
         await fastify.register(
             async (service) => {
                 secureService(service);
+                await service.register(tenantsRoutes);
                 await service.register(depotsRoutes);
+                await service.register(depotUploadRoutes);
+                await service.register(clientConfigRoutes);
             },
             { prefix: opts.prefix },
         );

@@ -1,0 +1,4 @@
+/** `/administration/backoffice-actions`: placeholder until the page exists. */
+export function BackofficeActionsPage() {
+    return null;
+}

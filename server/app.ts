@@ -10,6 +10,7 @@ import errorHandler from './plugins/error-handler.js';
 import health from './plugins/health.js';
 import locales from './plugins/locales.js';
 import openapi from './plugins/openapi.js';
+import schemaAssets from './plugins/schema-assets.js';
 import security from './plugins/security.js';
 import spa from './plugins/spa.js';
 import version from './plugins/version.js';
@@ -70,6 +71,7 @@ async function app(fastify: FastifyInstance, opts: AppOptions) {
     await fastify.register(openapi, { version: config.versionId });
     await fastify.register(health);
     await fastify.register(locales, { dir: 'locales' });
+    await fastify.register(schemaAssets, { dir: 'schemas', environment: config.environment });
     await fastify.register(identity, { config: config.identity, prefix: servicePrefixes.identity });
     await fastify.register(authentication);
     await fastify.register(backOffice, { prefix: servicePrefixes.backOffice, analytics: config.analytics });

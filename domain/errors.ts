@@ -12,6 +12,7 @@ export const errorCodes = [
     'NOT_FOUND',
     'UNAUTHORIZED',
     'SERVICE_UNAVAILABLE',
+    'TOO_MANY_REQUESTS',
     // authorization
     'CHANGE_SCOPE',
     'NO_DATA_PERMISSION',

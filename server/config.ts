@@ -72,6 +72,10 @@ export interface BrowserConfig {
     helpCenterUrl?: string;
     /** The external route planner linked from the depot navigation (shell §2.7); absent: no link. */
     routePlannerUrl?: string;
+    /** This installation's environment name (configuration schema assets are served per environment); absent: `local`. */
+    environment?: string;
+    /** Lifetime of machine-client tokens (shown in the Developer Portal); absent: 3600. */
+    apiTokenTtlSeconds?: number;
 }
 
 export interface AppConfig {
@@ -251,6 +255,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
             },
             helpCenterUrl: env.HELP_CENTER_URL,
             routePlannerUrl: env.ROUTE_PLANNER_URL,
+            environment: env.APP_ENVIRONMENT,
+            apiTokenTtlSeconds: env.API_TOKEN_TTL_SECONDS,
         },
         shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
     };

@@ -20,6 +20,7 @@ const resourceFeatures: Record<string, readonly string[]> = {
     vehicles: ['r:suco'],
     subcontractorDrivers: ['r:driver'],
     roles: ['r:role'],
+    'api-access-management': ['r:api-access-management'],
 };
 
 /** react-admin's `canAccess`: admins pass; others need one of the resource's features somewhere (pages filter by scope). */

@@ -30,6 +30,8 @@ export function readBrowserConfig(doc: Document = document): BrowserConfig {
             services: { ...defaultBrowserConfig.services, ...injected.services },
             helpCenterUrl: injected.helpCenterUrl,
             routePlannerUrl: injected.routePlannerUrl,
+            environment: injected.environment,
+            apiTokenTtlSeconds: injected.apiTokenTtlSeconds,
         };
     } catch (error) {
         console.error('Invalid app-config; using defaults', error);

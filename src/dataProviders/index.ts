@@ -53,6 +53,7 @@ export function createAppDataProvider(config: BrowserConfig, httpClient: HttpCli
     const byResource = combineDataProviders((resource) => {
         switch (resource) {
             case 'depots':
+            case 'depotGroups':
                 return tenantAdmin;
             case 'organizations':
                 return organizations;

@@ -27,14 +27,14 @@ const brandKeys = new Set(['app.name']);
  */
 const sameWordInLanguage: Record<string, string[]> = {
     de: ['app.contexts.depot.title', 'app.navigation.depots', 'resources.depots.name_one', 'resources.depots.name_other', 'resources.depots.fields.groupName'],
-    fr: ['app.navigation.organizations', 'app.contexts.admin.title', 'app.contexts.tenant.title', 'resources.depots.fields.latitude', 'resources.depots.fields.longitude', 'resources.depots.fields.tenantName'],
+    fr: ['app.navigation.organizations', 'resources.organizations.name_one', 'resources.organizations.name_other', 'app.contexts.admin.title', 'app.contexts.tenant.title', 'resources.depots.fields.latitude', 'resources.depots.fields.longitude', 'resources.depots.fields.tenantName'],
     it: ['app.signIn.password'],
     es: ['resources.roles.name_other'],
     cs: ['resources.roles.name_one'],
     pt: ['resources.depots.fields.latitude', 'resources.depots.fields.longitude'],
     nl: ['app.contexts.depot.title', 'app.navigation.depots', 'resources.depots.name_one', 'resources.depots.name_other'],
-    da: ['app.contexts.admin.title', 'app.contexts.tenant.title', 'app.contexts.depot.title', 'resources.depots.name_one', 'resources.depots.fields.tenantName', 'resources.depots.fields.groupName'],
-    sv: ['app.contexts.admin.title', 'app.contexts.tenant.title', 'resources.depots.fields.tenantName', 'resources.depots.fields.groupName'],
+    da: ['resources.organizations.name_one', 'app.contexts.admin.title', 'app.contexts.tenant.title', 'app.contexts.depot.title', 'resources.depots.name_one', 'resources.depots.fields.tenantName', 'resources.depots.fields.groupName'],
+    sv: ['resources.organizations.name_one', 'app.contexts.admin.title', 'app.contexts.tenant.title', 'resources.depots.fields.tenantName', 'resources.depots.fields.groupName'],
 };
 
 const english = flatten(load('en'));

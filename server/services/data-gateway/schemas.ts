@@ -1,0 +1,62 @@
+import { Type, type Static } from 'typebox';
+
+/** TypeBox schemas of the data gateway's machine reads (0-based pages, as the spec's paged lists). */
+
+export const PageQuery = {
+    page: Type.Optional(Type.Integer({ minimum: 0, maximum: 100_000, default: 0 })),
+    size: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, default: 100 })),
+};
+
+export const ExternalDepotsQuery = Type.Object({ ...PageQuery }, { additionalProperties: false });
+export type ExternalDepotsQuery = Static<typeof ExternalDepotsQuery>;
+
+export const ExternalAssignmentsQuery = Type.Object(
+    {
+        date: Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'The delivery day, YYYY-MM-DD' }),
+        externalDepotId: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+        ...PageQuery,
+    },
+    { additionalProperties: false },
+);
+export type ExternalAssignmentsQuery = Static<typeof ExternalAssignmentsQuery>;
+
+export const ExternalDepot = Type.Object({
+    externalDepotId: Type.String(),
+    name: Type.String(),
+    address: Type.Object({
+        street: Type.String(),
+        houseNo: Type.Union([Type.String(), Type.Null()]),
+        postcode: Type.String(),
+        locality: Type.String(),
+        countryCode: Type.String(),
+    }),
+    coordinates: Type.Object({ latitude: Type.Number(), longitude: Type.Number() }),
+    timeZone: Type.String(),
+});
+
+const NullableTime = Type.Union([Type.String({ format: 'date-time' }), Type.Null()]);
+
+export const ExternalAssignment = Type.Object({
+    id: Type.String(),
+    jobId: Type.String(),
+    externalDepotId: Type.String(),
+    assignmentDate: Type.String(),
+    assignmentKey: Type.String(),
+    assignmentValue: Type.String(),
+    priorityGroup: Type.Union([Type.String(), Type.Null()]),
+    scanTime: NullableTime,
+    source: Type.Union([Type.String(), Type.Null()]),
+    createdExtAt: NullableTime,
+    importedAt: Type.String({ format: 'date-time' }),
+    expiredAt: NullableTime,
+});
+
+/** A 0-based page: `{content, totalElements, totalPages, size, number}` (ARCHITECTURE.md). */
+export const pageOf = <T extends Parameters<typeof Type.Array>[0]>(item: T) =>
+    Type.Object({
+        content: Type.Array(item),
+        totalElements: Type.Integer(),
+        totalPages: Type.Integer(),
+        size: Type.Integer(),
+        number: Type.Integer(),
+    });

@@ -1,0 +1,42 @@
+import { apiScopeEndpoints, apiScopes, TOKEN_PATH, type ApiScope } from '../../../domain/apiAccess';
+
+/** Absolute URL of a service base (same-origin bases start with `/`). */
+export function absoluteBase(base: string, origin: string): string {
+    return /^https?:\/\//.test(base) ? base.replace(/\/$/, '') : `${origin}${base.startsWith('/') ? '' : '/'}${base.replace(/\/$/, '')}`;
+}
+
+/** The data gateway's machine base: the browser's data gateway base without its `/backoffice` part. */
+export function machineGatewayBase(dataGatewayBase: string, origin: string): string {
+    return absoluteBase(dataGatewayBase, origin).replace(/\/backoffice$/, '');
+}
+
+export interface DeveloperPortalSamples {
+    tokenUrl: string;
+    tokenRequest: string;
+    tokenAnswer: string;
+    gatewayCalls: { scope: ApiScope; url: string; command: string }[];
+}
+
+/** The curl samples of the Developer Portal, with this installation's real URLs. */
+export function developerPortalSamples(
+    services: { apiAccess: string; dataGateway: string },
+    origin: string,
+    clientId = '<CLIENT_ID>',
+    today = new Date().toISOString().slice(0, 10),
+    tokenTtlSeconds = 3600,
+): DeveloperPortalSamples {
+    const tokenUrl = `${absoluteBase(services.apiAccess, origin)}${TOKEN_PATH}`;
+    const gateway = machineGatewayBase(services.dataGateway, origin);
+    const tokenRequest = [
+        `curl -X POST '${tokenUrl}' \\`,
+        `  -u '${clientId}:<CLIENT_SECRET>' \\`,
+        `  -H 'Content-Type: application/x-www-form-urlencoded' \\`,
+        `  -d 'grant_type=client_credentials&scope=${apiScopes.join('%20')}'`,
+    ].join('\n');
+    const tokenAnswer = JSON.stringify({ access_token: 'eyJhbGciOiJSUzI1NiIs…', token_type: 'Bearer', expires_in: tokenTtlSeconds, scope: apiScopes.join(' ') }, null, 2);
+    const gatewayCalls = apiScopes.map((scope) => {
+        const url = `${gateway}${apiScopeEndpoints[scope]}${scope === 'assignments:read' ? `?date=${today}&page=0&size=100` : '?page=0&size=100'}`;
+        return { scope, url, command: [`curl '${url}' \\`, `  -H 'Authorization: Bearer <ACCESS_TOKEN>'`].join('\n') };
+    });
+    return { tokenUrl, tokenRequest, tokenAnswer, gatewayCalls };
+}

@@ -1,0 +1,27 @@
+import { Edit, SaveButton, SimpleForm, Toolbar } from 'react-admin';
+import type { Organisation } from '../../../domain/organisations';
+import { organisationUpdateBodyOf, type OrganisationFormValues } from './organizationForm';
+import { OrganizationInputs } from './OrganizationInputs';
+import { useOrganizationSaveError } from './useOrganizationSaveError';
+
+/**
+ * Changes an organisation: the country is shown read-only, saved regions can be renamed but not
+ * removed, new ones added (and removed again before saving). The save sends the version it was
+ * based on (409 STALE_RECORD when someone else saved first).
+ */
+export function OrganizationEdit() {
+    const onError = useOrganizationSaveError(false);
+    return (
+        <Edit
+            transform={(data: Partial<OrganisationFormValues & Organisation>) => organisationUpdateBodyOf(data)}
+            mutationMode="pessimistic"
+            redirect="show"
+            mutationOptions={{ onError }}
+        >
+            {/* Organisations are never deleted: the toolbar only saves. */}
+            <SimpleForm toolbar={<Toolbar><SaveButton /></Toolbar>}>
+                <OrganizationInputs creating={false} />
+            </SimpleForm>
+        </Edit>
+    );
+}

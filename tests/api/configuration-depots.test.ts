@@ -88,7 +88,7 @@ describe('GET /tenant-admin/v1/depots (simple REST list)', () => {
         expect(Object.keys(response.json()).sort()).toEqual(
             [
                 'id', 'internalDepotId', 'externalDepotId', 'name', 'street', 'houseNo', 'postcode', 'locality', 'countryCode', 'latitude', 'longitude',
-                'timeZone', 'tenantId', 'tenantName', 'groupId', 'groupName', 'deviceMappings', 'manualJobUploadEnabled', 'scopePath',
+                'timeZone', 'tenantId', 'tenantName', 'groupId', 'groupName', 'deviceMappings', 'manualJobUploadEnabled', 'scopePath', 'version',
             ].sort(),
         );
         const missing = await t.app.inject({ method: 'GET', url: '/tenant-admin/v1/depots/nope', headers: { authorization: `Bearer ${tokens.admin}` } });

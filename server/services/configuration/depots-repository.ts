@@ -25,6 +25,7 @@ const columns = {
     deviceMappings: depots.deviceMappings,
     manualJobUploadEnabled: depots.manualJobUploadEnabled,
     scopePath: depots.scopePath,
+    version: depots.version,
 };
 
 /** Depot numbers sort naturally ("9" before "10"). */
@@ -38,6 +39,9 @@ const sortExpressions: Record<DepotSortField, AnyColumn | SQLWrapper> = {
     tenantName: tenants.name,
     groupName: depotGroups.name,
 };
+
+/** Shell §3 depot list ordering (tenant name, group name, depot number, location name): the tie-breakers of every sort. */
+const defaultOrder = [asc(tenants.name), asc(depotGroups.name), asc(sortExpressions.externalDepotId), asc(depots.name)];
 
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (char) => `\\${char}`);
 
@@ -66,7 +70,7 @@ export async function listDepots(db: Queryable, visible: 'ALL' | string[], param
             .innerJoin(tenants, eq(tenants.id, depots.tenantId))
             .innerJoin(depotGroups, eq(depotGroups.id, depots.groupId))
             .where(where)
-            .orderBy(direction(sortExpressions[params.sort.field]), asc(depots.internalDepotId))
+            .orderBy(direction(sortExpressions[params.sort.field]), ...defaultOrder, asc(depots.internalDepotId))
             .limit(params.limit)
             .offset(params.offset),
         db

@@ -23,6 +23,7 @@ export const Depot = Type.Object({
     deviceMappings: Type.Array(DeviceMapping),
     manualJobUploadEnabled: Type.Boolean(),
     scopePath: Type.String(),
+    version: Type.Integer({ description: 'Send it back with an update (409 STALE_RECORD when stale)' }),
 });
 export type Depot = Static<typeof Depot>;
 
@@ -42,3 +43,39 @@ export const DepotFilter = Type.Object(
 export type DepotFilter = Static<typeof DepotFilter>;
 
 export const DepotParams = Type.Object({ internalDepotId: Type.String({ pattern: '^[A-Za-z0-9_-]{1,100}$' }) });
+
+export const TenantDepotParams = Type.Object({
+    tenantId: Type.String({ pattern: '^[A-Za-z0-9_-]{1,100}$' }),
+});
+export const TenantDepotItemParams = Type.Object({
+    tenantId: Type.String({ pattern: '^[A-Za-z0-9_-]{1,100}$' }),
+    internalDepotId: Type.String({ pattern: '^[A-Za-z0-9_-]{1,100}$' }),
+});
+
+/** Fields of a depot write (domain/depots.ts has the rules; lengths here only bound the input). */
+const depotWriteFields = {
+    groupId: Type.String({ minLength: 1, maxLength: 100 }),
+    // Null before the other type in unions: the validator coerces types, and null must stay null.
+    externalDepotId: Type.String({ maxLength: 100 }),
+    name: Type.String({ maxLength: 300 }),
+    street: Type.String({ maxLength: 300 }),
+    houseNo: Type.Optional(Type.Union([Type.Null(), Type.String({ maxLength: 100 })])),
+    postcode: Type.String({ maxLength: 100 }),
+    locality: Type.String({ maxLength: 300 }),
+    countryCode: Type.String({ maxLength: 100 }),
+    latitude: Type.Optional(Type.Union([Type.Null(), Type.Number()])),
+    longitude: Type.Optional(Type.Union([Type.Null(), Type.Number()])),
+    timeZone: Type.String({ maxLength: 100 }),
+    deviceMappings: Type.Array(Type.String({ maxLength: 200 }), { maxItems: 100, description: '`service:ID` pairs' }),
+    manualJobUploadEnabled: Type.Boolean(),
+};
+
+/** `POST /depots` (domain/depots.ts `CreateDepotBody`). */
+export const CreateDepotBody = Type.Object(
+    { tenantId: Type.String({ pattern: '^[A-Za-z0-9_-]{1,100}$' }), ...depotWriteFields },
+    { additionalProperties: false },
+);
+/** `PUT /depots/:internalDepotId` (domain/depots.ts `UpdateDepotBody`). */
+export const UpdateDepotBody = Type.Object({ ...depotWriteFields, version: Type.Integer({ minimum: 1 }) }, { additionalProperties: false });
+
+export const DepotUploadAnswer = Type.Object({ created: Type.Integer() });

@@ -5,7 +5,7 @@ export interface Depot {
     externalDepotId: string;
     name: string;
     street: string;
-    houseNo: string;
+    houseNo: string | null;
     postcode: string;
     locality: string;
     countryCode: string;
@@ -19,4 +19,5 @@ export interface Depot {
     deviceMappings: { service: string; id: string }[];
     manualJobUploadEnabled: boolean;
     scopePath: string;
+    version: number;
 }

@@ -1,7 +1,12 @@
-import { List } from 'react-admin';
+import { useContext, useMemo, type ReactNode } from 'react';
+import { DataProviderContext, List } from 'react-admin';
 import { useParams } from 'react-router-dom';
+import { getBrowserConfig } from '../../config';
+import { createTenantDepotsProvider } from '../../dataProviders/depotsDataProvider';
+import { httpClient } from '../../dataProviders/httpClient';
 import { BackOfficeTable, DEFAULT_ROWS_PER_PAGE, defaultSort, type TableColumn } from '../../controls/table';
 import type { Depot } from './Depot';
+import { DepotListActions } from './DepotListActions';
 import { useDepotListFilters } from './DepotListFilter';
 
 /** Every column sorts on the server; all are shown until the user hides some. */
@@ -17,6 +22,21 @@ const depotColumns: TableColumn<Depot>[] = [
 ];
 
 /**
+ * In the organisation view the list reads the organisation's depot management list
+ * (`/tenants/:tenantId/depots`, gated by r:depot-mgmt-list) instead of every visible depot.
+ */
+function TenantDepotsProvider({ tenantId, children }: { tenantId: string | undefined; children: ReactNode }) {
+    const outer = useContext(DataProviderContext);
+    const provider = useMemo(() => {
+        if (!tenantId || !outer) return undefined;
+        const list = createTenantDepotsProvider(getBrowserConfig().services, httpClient, tenantId);
+        // Only the list call changes; every other call (and the custom methods) stays with the app's provider.
+        return { ...outer, getList: list.getList };
+    }, [outer, tenantId]);
+    return provider ? <DataProviderContext.Provider value={provider}>{children}</DataProviderContext.Provider> : children;
+}
+
+/**
  * Depots the user may see. Under `/tenant/:tenantId` the list is limited to that organisation
  * (a permanent filter); each context keeps its own filters and page, and the sort is in the URL
  * (`depots_sort_by`, `depots_sort_desc`).
@@ -25,6 +45,7 @@ export function DepotList() {
     const { tenantId } = useParams<{ tenantId?: string }>();
     const filters = useDepotListFilters(tenantId);
     return (
+        <TenantDepotsProvider tenantId={tenantId}>
         <List
             filter={tenantId ? { tenantId } : undefined}
             perPage={DEFAULT_ROWS_PER_PAGE}
@@ -32,11 +53,12 @@ export function DepotList() {
             storeKey={tenantId ? `depots.tenant.${tenantId}` : 'depots.admin'}
             disableSyncWithLocation
             exporter={false}
-            actions={false}
+            actions={<DepotListActions />}
             pagination={false}
             empty={false}
         >
             <BackOfficeTable tableId="depots" columns={depotColumns} syncWithUrl rowLink="show" filters={filters} />
         </List>
+        </TenantDepotsProvider>
     );
 }

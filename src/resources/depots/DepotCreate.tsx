@@ -1,0 +1,21 @@
+import { Create, SimpleForm } from 'react-admin';
+import { depotCreateBodyOf, validateDepotForm, type DepotFormValues } from './depotForm';
+import { DepotInputs } from './DepotInputs';
+import { useDepotPermissions } from './useDepotPermissions';
+import { useDepotSaveError } from './useDepotSaveError';
+
+/** A new depot: in the administration of any organisation, in the organisation view of that one. */
+export function DepotCreate() {
+    const { tenantId } = useDepotPermissions();
+    const onError = useDepotSaveError();
+    return (
+        <Create transform={(data: DepotFormValues) => depotCreateBodyOf(data)} redirect="show" mutationOptions={{ onError }}>
+            <SimpleForm
+                defaultValues={{ tenantId: tenantId ?? '', deviceMappings: [], manualJobUploadEnabled: false, timeZone: '', latitude: null, longitude: null }}
+                validate={validateDepotForm}
+            >
+                <DepotInputs chooseOrganisation={!tenantId} isCreate />
+            </SimpleForm>
+        </Create>
+    );
+}

@@ -1,0 +1,39 @@
+import { Alert } from '@mui/material';
+import { Edit, SaveButton, SimpleForm, Toolbar, useRecordContext, useTranslate } from 'react-admin';
+import type { Depot } from './Depot';
+import { depotFormValuesOf, depotUpdateBodyOf, validateDepotForm, type DepotFormValues } from './depotForm';
+import { DepotInputs } from './DepotInputs';
+import { useDepotPermissions } from './useDepotPermissions';
+import { useDepotSaveError } from './useDepotSaveError';
+
+function DepotEditForm() {
+    const depot = useRecordContext<Depot>();
+    const translate = useTranslate();
+    const { canEdit } = useDepotPermissions();
+    if (!depot) return null;
+    if (!canEdit(depot)) return <Alert severity="info">{translate('app.depots.readOnly')}</Alert>;
+    return (
+        <SimpleForm
+            record={depotFormValuesOf(depot)}
+            validate={validateDepotForm}
+            // Depots are not deleted here (the spec has no deletion): the toolbar only saves.
+            toolbar={
+                <Toolbar>
+                    <SaveButton />
+                </Toolbar>
+            }
+        >
+            <DepotInputs chooseOrganisation={false} />
+        </SimpleForm>
+    );
+}
+
+/** Changes a depot; the save sends the version it was based on (409 STALE_RECORD when someone else saved first). */
+export function DepotEdit() {
+    const onError = useDepotSaveError();
+    return (
+        <Edit transform={(data: DepotFormValues) => depotUpdateBodyOf(data)} mutationMode="pessimistic" redirect="show" mutationOptions={{ onError }}>
+            <DepotEditForm />
+        </Edit>
+    );
+}

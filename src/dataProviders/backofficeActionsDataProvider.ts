@@ -1,9 +1,78 @@
+import type { Language } from '../../domain/enums';
+import type { LocaleDocument } from '../../domain/localeFiles';
+import type { RoleChange } from '../../domain/roleSync';
 import type { BrowserConfig } from '../../server/config';
 import type { HttpClient } from './httpClient';
 
-/** Backoffice actions: role-sync export, preview and import; translation uploads (service: backOffice). Placeholder until the work lands. */
-export type BackofficeActionMethods = Record<never, never>;
+/** `GET /api/backoffice-actions/roles/sync-settings`. */
+export interface RoleSyncSettings {
+    environment: string;
+    /** `ephemeral`: no ROLE_SYNC_SECRET, files verify only in this running server. */
+    secretSource: 'configured' | 'ephemeral';
+}
 
-export function createBackofficeActionMethods(_services: BrowserConfig['services'], _httpClient: HttpClient): BackofficeActionMethods {
-    return {};
+/** What importing a file would do (preview), or did (import: with the counts). */
+export interface RoleSyncPreview {
+    sourceEnvironment: string;
+    targetEnvironment: string;
+    exportedAt: string;
+    checksum: string;
+    applicable: boolean;
+    changes: RoleChange[];
+}
+
+export interface RoleSyncResult extends RoleSyncPreview {
+    created: number;
+    updated: number;
+}
+
+/** One UI language: bundled, or updated by an upload (when, by whom). */
+export interface TranslationStatus {
+    language: Language;
+    status: 'bundled' | 'updated';
+    updatedAt: string | null;
+    updatedBy: { id: string; name: string; email: string | null } | null;
+}
+
+/** A file to save in the browser. */
+export interface DownloadedFile {
+    fileName: string;
+    text: string;
+}
+
+/** Backoffice actions (admins only): role-sync export, preview and import; translation uploads (service: backOffice). */
+export interface BackofficeActionMethods {
+    getRoleSyncSettings(): Promise<RoleSyncSettings>;
+    /** The signed file of every role, as text (saved unchanged so that its signature stays valid). */
+    exportRoleSync(): Promise<DownloadedFile>;
+    previewRoleSync(file: unknown): Promise<RoleSyncPreview>;
+    /** Applies the file; `checksum` of the preview makes the server refuse it when the plan changed since. */
+    importRoleSync(file: unknown, checksum: string): Promise<RoleSyncResult>;
+    getTranslationStatuses(): Promise<TranslationStatus[]>;
+    downloadTranslation(language: Language): Promise<DownloadedFile>;
+    uploadTranslation(language: Language, file: LocaleDocument): Promise<TranslationStatus>;
+    resetTranslation(language: Language): Promise<TranslationStatus>;
+}
+
+/** The file name of a `content-disposition` header's `filename="..."`. */
+const fileNameOf = (disposition: string | null, fallback: string) => /filename="([^"]+)"/.exec(disposition ?? '')?.[1] ?? fallback;
+
+export function createBackofficeActionMethods(services: BrowserConfig['services'], httpClient: HttpClient): BackofficeActionMethods {
+    const base = `${services.backOffice}/backoffice-actions`;
+    const json = async <T>(url: string, options?: RequestInit) => (await httpClient(url, options)).json as T;
+    const download = async (url: string, fallback: string): Promise<DownloadedFile> => {
+        const response = await httpClient(url);
+        return { fileName: fileNameOf(response.headers.get('content-disposition'), fallback), text: response.body };
+    };
+    return {
+        getRoleSyncSettings: () => json(`${base}/roles/sync-settings`),
+        exportRoleSync: () => download(`${base}/roles/export`, 'roles.json'),
+        previewRoleSync: (file) => json(`${base}/roles/import/preview`, { method: 'POST', body: JSON.stringify(file) }),
+        importRoleSync: (file, checksum) => json(`${base}/roles/import?checksum=${encodeURIComponent(checksum)}`, { method: 'POST', body: JSON.stringify(file) }),
+        getTranslationStatuses: () => json(`${base}/translations`),
+        downloadTranslation: (language) => download(`${base}/translations/${language}`, `${language}.json`),
+        uploadTranslation: (language, file) => json(`${base}/translations/${language}`, { method: 'PUT', body: JSON.stringify(file) }),
+        // No body: a JSON content type with an empty body is refused, so say text/plain (as ra-data-simple-rest does).
+        resetTranslation: (language) => json(`${base}/translations/${language}`, { method: 'DELETE', headers: { 'Content-Type': 'text/plain' } }),
+    };
 }

@@ -1,4 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { roleSyncRoutes } from './role-sync-routes.js';
+import { translationRoutes } from './translation-routes.js';
 
-/** Backoffice actions (admin only): role sync and translation update: placeholder. */
-export const backofficeActionRoutes: FastifyPluginAsyncTypebox = async () => {};
+/** Backoffice actions (admins only, domain §2): role sync between environments and translation update. */
+export const backofficeActionRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
+    await fastify.register(roleSyncRoutes);
+    await fastify.register(translationRoutes);
+};

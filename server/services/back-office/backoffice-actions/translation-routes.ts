@@ -1,0 +1,85 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { changedLocaleTexts, compareLocaleFile, localeFileFits, localeProblemDetails, localeProblemSummary, type LocaleDocument } from '../../../../domain/localeFiles.js';
+import { requireAction } from '../../../access/route-access.js';
+import { badRequest } from '../../../errors.js';
+import { authErrors } from '../../common-schemas.js';
+import { LanguageParams, LocaleFileBody, TranslationStatus } from './schemas.js';
+import { deleteLocaleOverride, saveLocaleOverride, translationStatuses } from './translations-repository.js';
+
+const adminOnly = () => requireAction('admin', { context: 'admin' });
+/** The English file is about 40 KB; a language with long texts stays far below this. */
+const LOCALE_BODY_LIMIT = 2 * 1024 * 1024;
+
+/**
+ * Translation update (admins only): a locale file uploaded for a language replaces the texts
+ * served at `/locales/<lng>.json` (server/plugins/locales.ts) without a rebuild, until it is
+ * reset. An upload must have exactly the keys of the bundled English file, non-empty texts and
+ * the same `{{variables}}` per key (domain/localeFiles.ts); otherwise 400 LOCALE_KEYS_MISMATCH.
+ */
+export const translationRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
+    const statusOf = async (language: TranslationStatus['language']) => (await translationStatuses(fastify.db)).find((status) => status.language === language);
+
+    fastify.get(
+        '/backoffice-actions/translations',
+        {
+            config: { access: adminOnly() },
+            schema: { tags: ['back-office'], summary: 'Every UI language: bundled or updated (when, by whom)', response: { 200: Type.Array(TranslationStatus), ...authErrors } },
+        },
+        async () => translationStatuses(fastify.db),
+    );
+
+    fastify.get(
+        '/backoffice-actions/translations/:language',
+        {
+            config: { access: adminOnly() },
+            schema: { tags: ['back-office'], summary: 'The locale file of a language as served (download)', params: LanguageParams, response: { 200: LocaleFileBody, ...authErrors } },
+        },
+        async (request, reply) => {
+            const { language } = request.params;
+            const { text } = await fastify.localeTexts.served(fastify.db, language);
+            return reply
+                .header('content-disposition', `attachment; filename="${language}.json"`)
+                .header('cache-control', 'no-store')
+                .type('application/json; charset=utf-8')
+                // Sent as the stored text (already JSON): no second serialisation.
+                .send(text as unknown as LocaleDocument);
+        },
+    );
+
+    fastify.put(
+        '/backoffice-actions/translations/:language',
+        {
+            bodyLimit: LOCALE_BODY_LIMIT,
+            config: { access: adminOnly() },
+            schema: {
+                tags: ['back-office'],
+                summary: 'Replaces the texts of a language (same keys and variables as English); served at once',
+                params: LanguageParams,
+                body: LocaleFileBody,
+                response: { 200: TranslationStatus, ...authErrors },
+            },
+        },
+        async (request) => {
+            const { language } = request.params;
+            const document = request.body as LocaleDocument;
+            const problems = compareLocaleFile(await fastify.localeTexts.bundled('en'), document);
+            if (!localeFileFits(problems)) throw badRequest(localeProblemSummary(problems), localeProblemDetails(problems), 'LOCALE_KEYS_MISMATCH');
+            const before = JSON.parse((await fastify.localeTexts.served(fastify.db, language)).text) as LocaleDocument;
+            await saveLocaleOverride(fastify.db, request, language, document, changedLocaleTexts(before, document));
+            return statusOf(language);
+        },
+    );
+
+    fastify.delete(
+        '/backoffice-actions/translations/:language',
+        {
+            config: { access: adminOnly() },
+            schema: { tags: ['back-office'], summary: 'Serves the bundled texts of a language again', params: LanguageParams, response: { 200: TranslationStatus, ...authErrors } },
+        },
+        async (request) => {
+            await deleteLocaleOverride(fastify.db, request, request.params.language);
+            return statusOf(request.params.language);
+        },
+    );
+};

@@ -77,6 +77,8 @@ describe('platform endpoints', () => {
                 tourCommander: '/tour-commander/v1',
                 apiAccess: '/api-access/api/v1',
             },
+            environment: 'local',
+            apiTokenTtlSeconds: 3600,
         });
         const asset = await t.app.inject('/assets/app.js');
         expect(asset.statusCode).toBe(200);

@@ -95,6 +95,39 @@ export const depotFieldRuleMessages: Record<DepotFieldRule, string> = {
     tooManyDeviceMappings: `may hold at most ${DEVICE_MAPPINGS_MAX} pairs`,
 };
 
+/**
+ * Reasons only the server (or a browser preview that loaded the organisation) can tell: they need
+ * stored data or concern the whole file. With the field rules they form the `rule` of an error
+ * detail of the depot routes; the browser translates `app.depots.rules.<rule>` (see
+ * `depotProblemTextKeys` for the few that reuse other texts).
+ */
+export const depotServerRules = [
+    'unknownOrganisation',
+    'unknownRegion',
+    'serviceNotConfigured',
+    'noServicesConfigured',
+    'externalDepotIdTaken',
+    'deviceMappingTaken',
+    'duplicateInFile',
+    'addressNotFound',
+    'csvHeader',
+    'csvEmpty',
+    'csvTooManyRows',
+    'csvCells',
+] as const;
+export type DepotServerRule = (typeof depotServerRules)[number];
+/** Every reason a depot write or upload names in its error details. */
+export type DepotProblemRule = DepotFieldRule | DepotServerRule;
+
+const problemRules: ReadonlySet<string> = new Set<string>([...depotFieldRules, ...depotServerRules]);
+export const isDepotProblemRule = (rule: unknown): rule is DepotProblemRule => typeof rule === 'string' && problemRules.has(rule);
+
+/** One reason with the values its text fills in (`column`, `value`, `first`, `tenantId`, `services`, ...). */
+export interface DepotProblem {
+    rule: DepotProblemRule;
+    params: Record<string, string | number>;
+}
+
 export interface DeviceMappingPair {
     service: string;
     id: string;
@@ -293,6 +326,67 @@ export function depotCsvRowErrors(row: DepotCsvRow): DepotCsvProblem[] {
     for (const [field, rule] of Object.entries(errors) as [DepotFieldName, DepotFieldRule][]) problems.push({ column: columnOfField[field], rule });
     for (const column of ['latitude', 'longitude'] as const) {
         if (row[column].trim() === '' && !problems.some((problem) => problem.column === column)) problems.push({ column, rule: 'required' });
+    }
+    return problems;
+}
+
+/**
+ * What is known of a row's organisation: its regions and configured device-mapping services
+ * (each undefined when unknown: that check is skipped).
+ */
+export interface DepotRowOrganisation {
+    groupIds?: ReadonlySet<string>;
+    services?: readonly string[];
+}
+
+/** A problem of a row that needs the organisation: the CSV column, the reason, its values and an English text. */
+export interface DepotCsvContextProblem extends DepotProblem {
+    column: DepotCsvColumn;
+    message: string;
+}
+
+/**
+ * Checks of a row against its organisation: known and allowed (`organisation` undefined
+ * otherwise: an unknown organisation reads exactly like one where depots may not be created),
+ * region of it where the user may create depots (`mayCreateAt(path)`), configured services.
+ */
+export function depotCsvContextProblems(
+    row: DepotCsvRow,
+    organisation: DepotRowOrganisation | undefined,
+    mayCreateAt: (path: string) => boolean,
+): DepotCsvContextProblem[] {
+    const body = depotCsvRowToBody(row);
+    if (body.tenantId === '') return [];
+    if (!organisation) {
+        return [
+            {
+                column: 'organizationId',
+                rule: 'unknownOrganisation',
+                params: { value: body.tenantId },
+                message: `organizationId ${body.tenantId}: unknown organisation, or you may not create depots there`,
+            },
+        ];
+    }
+    const problems: DepotCsvContextProblem[] = [];
+    const regionPath = [body.tenantId, body.countryCode, body.groupId].filter((part) => part !== '').join('.');
+    if (body.groupId !== '' && organisation.groupIds && (!organisation.groupIds.has(body.groupId) || !mayCreateAt(regionPath))) {
+        problems.push({
+            column: 'regionId',
+            rule: 'unknownRegion',
+            params: { value: body.groupId, tenantId: body.tenantId },
+            message: `regionId ${body.groupId}: unknown region of ${body.tenantId}, or you may not create depots there`,
+        });
+    }
+    const services = organisation.services;
+    const unknown = services ? unconfiguredServices(body.deviceMappings, services) : [];
+    if (services && unknown.length > 0) {
+        const configured = services.join(', ');
+        problems.push({
+            column: 'deviceMapping',
+            rule: services.length > 0 ? 'serviceNotConfigured' : 'noServicesConfigured',
+            params: { value: unknown.join(', '), tenantId: body.tenantId, services: configured },
+            message: `deviceMapping: service ${unknown.join(', ')} is not configured for ${body.tenantId} (${services.length > 0 ? `configured: ${configured}` : 'none configured'})`,
+        });
     }
     return problems;
 }

@@ -5,7 +5,14 @@ export const ErrorEnvelope = Type.Object(
     {
         code: Type.String(),
         message: Type.String(),
-        details: Type.Array(Type.Object({ field: Type.Optional(Type.String()), message: Type.String() })),
+        details: Type.Array(
+            Type.Object({
+                field: Type.Optional(Type.String()),
+                message: Type.String(),
+                rule: Type.Optional(Type.String()),
+                params: Type.Optional(Type.Record(Type.String(), Type.Union([Type.String(), Type.Number()]))),
+            }),
+        ),
     },
 );
 

@@ -8,7 +8,7 @@ import { depotsOf, loginOf, otherTenantDepot, regionsOf, sender, type Send } fro
 interface ErrorBody {
     code: string;
     message: string;
-    details: { field?: string; message: string }[];
+    details: { field?: string; message: string; rule?: string; params?: Record<string, string | number> }[];
 }
 
 let demo: DemoApp;
@@ -79,9 +79,11 @@ describe('POST /tenant-admin/v1/depots/upload', () => {
             const response = await upload(`${header}\r\n${line('H1')}\r\n`);
             expect(response.status).toBe(400);
             expect(response.body.code).toBe('DEPOT_UPLOAD_INVALID');
-            expect(response.body.details[0]?.field).toBe('row 1');
+            expect(response.body.details[0]).toMatchObject({ field: 'row 1', rule: 'csvHeader' });
         }
-        expect((await upload(`${HEADER}\r\n`)).body.code).toBe('DEPOT_UPLOAD_INVALID');
+        const empty = await upload(`${HEADER}\r\n`);
+        expect(empty.body.code).toBe('DEPOT_UPLOAD_INVALID');
+        expect(empty.body.details).toEqual([expect.objectContaining({ field: 'row 2', rule: 'csvEmpty' })]);
     });
 
     it('lists every problem of every row with its spreadsheet row number and writes nothing', async () => {
@@ -118,6 +120,29 @@ describe('POST /tenant-admin/v1/depots/upload', () => {
         expect(byRow(10)).toEqual(['deviceMapping must be service:ID pairs (letters, digits, "-", "_" and "." only)']);
         expect(byRow(11)[0]).toBe('has 4 cells, the header has 13');
         expect(byRow(12).sort()).toEqual(['country must be a two-letter country code (ISO 3166-1, capitals)', 'name is required', 'timeZone must be an IANA time zone such as Europe/Berlin']);
+        // Every reason comes with its machine-readable rule and the values its translated text needs.
+        expect(response.body.details.every((detail) => typeof detail.rule === 'string' && detail.params !== undefined)).toBe(true);
+        const reasons = (row: number) =>
+            response.body.details.filter((detail) => detail.field === `row ${row}`).map(({ rule, params }) => ({ rule, params }));
+        expect(reasons(3)).toEqual([
+            { rule: 'required', params: { column: 'latitude' } },
+            { rule: 'required', params: { column: 'longitude' } },
+        ]);
+        expect(reasons(4)).toEqual([{ rule: 'unknownOrganisation', params: { column: 'organizationId', value: 'no-such-organisation' } }]);
+        expect(reasons(5)).toEqual([{ rule: 'unknownOrganisation', params: { column: 'organizationId', value: other.tenantId } }]);
+        expect(reasons(6)).toEqual([{ rule: 'unknownRegion', params: { column: 'regionId', value: other.groupId, tenantId: orgAdmin.tenantId } }]);
+        expect(reasons(7)).toEqual([{ rule: 'serviceNotConfigured', params: { column: 'deviceMapping', value: 'intune', tenantId: orgAdmin.tenantId, services: 'mdm' } }]);
+        expect(reasons(8)).toEqual([
+            { rule: 'duplicateInFile', params: { column: 'externalDepotId', value: 'B200', first: 2 } },
+            { rule: 'duplicateInFile', params: { column: 'deviceMapping', value: 'mdm:UP-B200', first: 2 } },
+        ]);
+        expect(reasons(9)).toEqual([
+            { rule: 'externalDepotIdTaken', params: { column: 'externalDepotId', value: stored?.externalDepotId } },
+            { rule: 'deviceMappingTaken', params: { column: 'deviceMapping', value: `${stored?.deviceMappings[0]?.service}:${stored?.deviceMappings[0]?.id}` } },
+        ]);
+        expect(reasons(10)).toEqual([{ rule: 'deviceMappingFormat', params: { column: 'deviceMapping' } }]);
+        expect(reasons(11)[0]).toEqual({ rule: 'csvCells', params: { count: 4, expected: 13 } });
+        expect(reasons(12).map((reason) => `${reason.params?.column}:${reason.rule}`).sort()).toEqual(['country:countryCode', 'name:required', 'timeZone:timeZone']);
         expect(await depotCount()).toBe(before);
     });
 
@@ -135,7 +160,7 @@ describe('POST /tenant-admin/v1/depots/upload', () => {
         bad[6_000] = line('T06000', { latitude: 'north' });
         const refused = await upload(csv(bad));
         expect(refused.status).toBe(400);
-        expect(refused.body.details).toEqual([{ field: 'row 6002', message: 'latitude must be a number' }]);
+        expect(refused.body.details).toEqual([{ field: 'row 6002', message: 'latitude must be a number', rule: 'number', params: { column: 'latitude' } }]);
         expect(await depotCount()).toBe(before);
         const response = await upload(csv(lines));
         expect(response.status, JSON.stringify(response.body).slice(0, 500)).toBe(201);

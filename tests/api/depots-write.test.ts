@@ -19,7 +19,7 @@ import { depotsOf, fresh, loginOf, otherTenantDepot, regionsOf, sender, startFak
 interface ErrorBody {
     code: string;
     message: string;
-    details: { field?: string; message: string }[];
+    details: { field?: string; message: string; rule?: string; params?: Record<string, string | number> }[];
 }
 
 let demo: DemoApp;
@@ -110,6 +110,7 @@ describe('POST /tenant-admin/v1/depots', () => {
             expect(response.body.code).toBe('ADDRESS_NOT_FOUND');
             expect(response.body.message).toMatch(/latitude and longitude/);
             expect(response.body.details.map((detail) => detail.field)).toEqual(['/body/street', '/body/houseNo', '/body/postcode', '/body/locality', '/body/countryCode']);
+            expect(response.body.details.every((detail) => detail.rule === 'addressNotFound')).toBe(true);
             expect(await depotCount()).toBe(before);
         }
     });
@@ -119,6 +120,13 @@ describe('POST /tenant-admin/v1/depots', () => {
         expect(response.status).toBe(400);
         expect(response.body.code).toBe('BAD_REQUEST');
         expect(response.body.details.map((detail) => detail.field).sort()).toEqual(['/body/countryCode', '/body/externalDepotId', '/body/latitude', '/body/name', '/body/timeZone']);
+        expect(response.body.details.map((detail) => `${detail.field}:${detail.rule}`).sort()).toEqual([
+            '/body/countryCode:countryCode',
+            '/body/externalDepotId:externalDepotIdFormat',
+            '/body/latitude:latitudeRange',
+            '/body/name:required',
+            '/body/timeZone:timeZone',
+        ]);
         const half = await create(body({ latitude: 53.5, longitude: null }));
         expect(half.status).toBe(400);
         expect(half.body.details.map((detail) => detail.field).sort()).toEqual(['/body/latitude', '/body/longitude']);
@@ -130,7 +138,7 @@ describe('POST /tenant-admin/v1/depots', () => {
         expect((await create(payload)).status).toBe(201);
         const again = await create({ ...payload, deviceMappings: [] });
         expect(again.status).toBe(409);
-        expect(again.body).toMatchObject({ code: 'DUPLICATE_EXTERNAL_DEPOT_ID', details: [{ field: '/body/externalDepotId' }] });
+        expect(again.body).toMatchObject({ code: 'DUPLICATE_EXTERNAL_DEPOT_ID', details: [{ field: '/body/externalDepotId', rule: 'externalDepotIdTaken', params: { value: payload.externalDepotId } }] });
         const other = await otherTenantDepot(demo.db, orgAdmin.tenantId);
         const elsewhere = await create({ ...payload, tenantId: other.tenantId, groupId: other.groupId, countryCode: other.countryCode, deviceMappings: [] }, admin.token);
         expect(elsewhere.status, JSON.stringify(elsewhere.body)).toBe(201);
@@ -139,20 +147,21 @@ describe('POST /tenant-admin/v1/depots', () => {
     it('checks device mappings: format, configured services, twice in one depot, used by another depot', async () => {
         const malformed = await create(body({ deviceMappings: ['mdm'] }));
         expect(malformed.status).toBe(400);
-        expect(malformed.body).toMatchObject({ code: 'INVALID_DEVICE_MAPPING_FORMAT', details: [{ field: '/body/deviceMappings' }] });
+        expect(malformed.body).toMatchObject({ code: 'INVALID_DEVICE_MAPPING_FORMAT', details: [{ field: '/body/deviceMappings', rule: 'deviceMappingFormat' }] });
         expect((await create(body({ deviceMappings: ['mdm:has space'] }))).body.code).toBe('INVALID_DEVICE_MAPPING_FORMAT');
         const unknownService = await create(body({ deviceMappings: ['intune:4711'] }));
         expect(unknownService.status).toBe(400);
         expect(unknownService.body.code).toBe('INVALID_DEVICE_MAPPING_FORMAT');
         expect(unknownService.body.message).toMatch(/intune.*configured services: mdm/);
+        expect(unknownService.body.details).toMatchObject([{ field: '/body/deviceMappings', rule: 'serviceNotConfigured', params: { value: 'intune', services: 'mdm' } }]);
         const mapping = `mdm:${fresh()}`;
         const twice = await create(body({ deviceMappings: [mapping, mapping] }));
         expect(twice.status).toBe(409);
-        expect(twice.body.code).toBe('DUPLICATE_DEVICE_MAPPING');
+        expect(twice.body).toMatchObject({ code: 'DUPLICATE_DEVICE_MAPPING', details: [{ field: '/body/deviceMappings', rule: 'deviceMappingTwice' }] });
         expect((await create(body({ deviceMappings: [mapping] }))).status).toBe(201);
         const taken = await create(body({ deviceMappings: [mapping] }));
         expect(taken.status).toBe(409);
-        expect(taken.body).toMatchObject({ code: 'DUPLICATE_DEVICE_MAPPING', details: [{ field: '/body/deviceMappings' }] });
+        expect(taken.body).toMatchObject({ code: 'DUPLICATE_DEVICE_MAPPING', details: [{ field: '/body/deviceMappings', rule: 'deviceMappingTaken', params: { value: mapping } }] });
         expect(taken.body.message).toContain(mapping);
     });
 
@@ -160,7 +169,9 @@ describe('POST /tenant-admin/v1/depots', () => {
         const other = await otherTenantDepot(demo.db, orgAdmin.tenantId);
         const response = await create(body({ groupId: other.groupId }));
         expect(response.status).toBe(400);
-        expect(response.body.details).toEqual([{ field: '/body/groupId', message: expect.stringMatching(/not a region/) }]);
+        expect(response.body.details).toEqual([
+            { field: '/body/groupId', message: expect.stringMatching(/not a region/), rule: 'unknownRegion', params: { value: other.groupId, tenantId: orgAdmin.tenantId } },
+        ]);
     });
 
     it('needs c:depot for the organisation: other organisations and depot users are refused, nothing written', async () => {

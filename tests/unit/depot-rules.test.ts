@@ -4,6 +4,7 @@ import {
     countryCodeRule,
     csvRowNumber,
     depotCsvColumns,
+    depotCsvContextProblems,
     depotCsvHeaderProblem,
     depotCsvRowErrors,
     depotCsvRowToBody,
@@ -16,9 +17,16 @@ import {
     parseDeviceMapping,
     splitDeviceMappings,
     timeZoneRule,
+    depotFieldRules,
+    depotServerRules,
+    isDepotProblemRule,
     unconfiguredServices,
     type DepotCsvRow,
 } from '../../domain/depots.js';
+import en from '../../locales/en.json' with { type: 'json' };
+import { previewDepotCsv } from '../../src/resources/depots/depotCsvPreview.js';
+import { depotProblemKey, depotProblemText } from '../../src/resources/depots/depotProblemText.js';
+import { depotFormFieldProblems } from '../../src/resources/depots/useDepotSaveError.js';
 import { geocode, geocodeQuery } from '../../server/geocoding/geocoder.js';
 
 const row = (overrides: Partial<DepotCsvRow> = {}): DepotCsvRow => ({
@@ -120,6 +128,74 @@ describe('CSV rows', () => {
         expect(depotCsvRowErrors(row({ latitude: 'north' }))).toEqual([{ column: 'latitude', rule: 'number' }]);
         expect(depotCsvRowErrors(row({ organizationId: '', regionId: ' ', deviceMapping: 'mdm' })).map((problem) => problem.column)).toEqual(['organizationId', 'regionId', 'deviceMapping']);
         expect(depotCsvRowErrors(row({ zipCode: '', timeZone: 'Nowhere' })).map((problem) => `${problem.column}:${problem.rule}`)).toEqual(['zipCode:required', 'timeZone:timeZone']);
+    });
+});
+
+describe('organisation checks of a row (server and preview)', () => {
+    const organisation = { groupIds: new Set(['g1', 'g2']), services: ['mdm'] };
+    const everywhere = () => true;
+
+    it('an unknown or forbidden organisation, a foreign or forbidden region, unconfigured services', () => {
+        expect(depotCsvContextProblems(row({ deviceMapping: 'mdm:1' }), organisation, everywhere)).toEqual([]);
+        expect(depotCsvContextProblems(row(), undefined, everywhere)).toMatchObject([{ column: 'organizationId', rule: 'unknownOrganisation', params: { value: 'nordpaket' } }]);
+        expect(depotCsvContextProblems(row({ regionId: 'g9' }), organisation, everywhere)).toMatchObject([
+            { column: 'regionId', rule: 'unknownRegion', params: { value: 'g9', tenantId: 'nordpaket' } },
+        ]);
+        // A region the user may not create depots in reads like an unknown one.
+        expect(depotCsvContextProblems(row(), organisation, (path) => path !== 'nordpaket.DE.g1').map((problem) => problem.rule)).toEqual(['unknownRegion']);
+        expect(depotCsvContextProblems(row({ deviceMapping: 'intune:1;mdm:2' }), organisation, everywhere)).toMatchObject([
+            { column: 'deviceMapping', rule: 'serviceNotConfigured', params: { value: 'intune', services: 'mdm' } },
+        ]);
+        expect(depotCsvContextProblems(row({ deviceMapping: 'intune:1' }), { ...organisation, services: [] }, everywhere).map((problem) => problem.rule)).toEqual(['noServicesConfigured']);
+        // What was not loaded is not checked.
+        expect(depotCsvContextProblems(row({ regionId: 'g9', deviceMapping: 'intune:1' }), {}, everywhere)).toEqual([]);
+        expect(depotCsvContextProblems(row({ organizationId: '' }), undefined, everywhere)).toEqual([]);
+    });
+
+    it('the browser preview reports them with the same reasons, after the field rules and in-file duplicates', () => {
+        const header = depotCsvColumns.join(',');
+        const line = (cells: Partial<DepotCsvRow>) => depotCsvColumns.map((column) => row(cells)[column]).join(',');
+        const text = [header, line({}), line({ organizationId: 'elsewhere' }), line({ regionId: 'g9', externalDepotId: '121' }), line({ externalDepotId: '120', deviceMapping: 'intune:7' })].join('\n');
+        const context = { organisations: new Map([['nordpaket', organisation]]), mayCreateAt: everywhere };
+        const preview = previewDepotCsv(text, context);
+        expect(preview.problems.map((problem) => `${problem.row}:${problem.rule}:${problem.params.column}`)).toEqual([
+            '3:unknownOrganisation:organizationId',
+            '4:unknownRegion:regionId',
+            '5:serviceNotConfigured:deviceMapping',
+            '5:duplicateInFile:externalDepotId',
+        ]);
+        expect(preview.badRows).toBe(3);
+        expect(previewDepotCsv(text).problems.map((problem) => problem.rule)).toEqual(['duplicateInFile']);
+    });
+});
+
+describe('translated problem texts', () => {
+    const lookup = (key: string): unknown => key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], en);
+    const translate = (key: string, args: Record<string, unknown> = {}) =>
+        String(lookup(key) ?? key).replace(/{{(\w+)}}/g, (_match, name: string) => String(args[name] ?? ''));
+
+    it('every reason has an English text', () => {
+        for (const rule of [...depotFieldRules, ...depotServerRules]) expect(typeof lookup(depotProblemKey(rule)), rule).toBe('string');
+        expect(isDepotProblemRule('unknownRegion')).toBe(true);
+        expect(isDepotProblemRule('somethingNew')).toBe(false);
+    });
+
+    it('names the column, fills the values, and falls back to the server text for an unknown reason', () => {
+        expect(depotProblemText(translate, { rule: 'unknownRegion', params: { column: 'regionId', value: 'g9', tenantId: 'nordpaket' }, message: 'x' })).toBe(
+            'regionId: g9 is not a region of nordpaket where you may create depots',
+        );
+        expect(depotProblemText(translate, { rule: 'duplicateInFile', params: { column: 'externalDepotId', value: '120', first: 2 } })).toBe('externalDepotId: 120 is already used in row 2');
+        expect(depotProblemText(translate, { rule: 'required', params: { column: 'name' } }, false)).toBe('Required');
+        expect(depotProblemText(translate, { rule: 'fromTheFuture', message: 'name is odd' })).toBe('name is odd');
+        expect(depotProblemText(translate, { message: 'plain' })).toBe('plain');
+    });
+
+    it('maps a failed save to its form fields (address: street, postcode, locality only)', () => {
+        const address = ['street', 'houseNo', 'postcode', 'locality', 'countryCode'].map((field) => ({ field: `/body/${field}`, message: 'm', rule: 'addressNotFound' }));
+        expect(Object.keys(depotFormFieldProblems({ code: 'ADDRESS_NOT_FOUND', details: address }))).toEqual(['street', 'postcode', 'locality']);
+        expect(depotFormFieldProblems({ code: 'DUPLICATE_EXTERNAL_DEPOT_ID', details: [{ field: '/body/externalDepotId', message: 'm', rule: 'externalDepotIdTaken' }] })).toHaveProperty('externalDepotId');
+        expect(depotFormFieldProblems({ code: 'STALE_RECORD', details: [{ field: '/body/version', message: 'version is stale' }] })).toEqual({});
+        expect(depotFormFieldProblems(undefined)).toEqual({});
     });
 });
 

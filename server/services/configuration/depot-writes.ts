@@ -10,6 +10,7 @@ import {
     type CreateDepotBody,
     type DepotFieldName,
     type DepotFieldRule,
+    type DepotServerRule,
 } from '../../../domain/depots.js';
 import type { ErrorDetail } from '../../../domain/errors.js';
 import { depotScopePath } from '../../../domain/scopePath.js';
@@ -73,7 +74,7 @@ export async function lockTenantDepots(tx: Queryable, tenantId: string): Promise
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`depots:${tenantId}`}))`);
 }
 
-const detail = (field: string, rule: DepotFieldRule): ErrorDetail => ({ field: `/body/${field}`, message: `${field} ${depotFieldRuleMessages[rule]}` });
+const detail = (field: string, rule: DepotFieldRule): ErrorDetail => ({ field: `/body/${field}`, message: `${field} ${depotFieldRuleMessages[rule]}`, rule });
 
 const servicesText = (services: readonly string[]) => (services.length === 0 ? 'no services are configured for this organisation' : `configured services: ${services.join(', ')}`);
 
@@ -99,18 +100,20 @@ export function assertDepotFields(body: Omit<CreateDepotBody, 'tenantId'>): void
 export function assertAgainstStored(context: TenantDepotContext, body: Omit<CreateDepotBody, 'tenantId'>, ownId?: string): void {
     if (!context.groupIds.has(body.groupId)) {
         throw badRequest(`groupId ${body.groupId} is not a region of organisation ${context.tenantId}.`, [
-            { field: '/body/groupId', message: `groupId is not a region of organisation ${context.tenantId}` },
+            { field: '/body/groupId', message: `groupId is not a region of organisation ${context.tenantId}`, rule: 'unknownRegion', params: { value: body.groupId, tenantId: context.tenantId } },
         ]);
     }
     const unknown = unconfiguredServices(body.deviceMappings, context.services);
     if (unknown.length > 0) {
         const message = `deviceMappings name the service ${unknown.join(', ')} that is not configured (${servicesText(context.services)}).`;
-        throw badRequest(message, [{ field: '/body/deviceMappings', message }], 'INVALID_DEVICE_MAPPING_FORMAT');
+        const rule: DepotServerRule = context.services.length > 0 ? 'serviceNotConfigured' : 'noServicesConfigured';
+        const params = { value: unknown.join(', '), tenantId: context.tenantId, services: context.services.join(', ') };
+        throw badRequest(message, [{ field: '/body/deviceMappings', message, rule, params }], 'INVALID_DEVICE_MAPPING_FORMAT');
     }
     const holder = context.externalIds.get(body.externalDepotId.trim());
     if (holder !== undefined && holder !== ownId) {
         throw conflict('DUPLICATE_EXTERNAL_DEPOT_ID', `The external depot id ${body.externalDepotId.trim()} is already used by another depot of this organisation.`, [
-            { field: '/body/externalDepotId', message: 'externalDepotId is already used' },
+            { field: '/body/externalDepotId', message: 'externalDepotId is already used', rule: 'externalDepotIdTaken', params: { value: body.externalDepotId.trim() } },
         ]);
     }
     const taken = body.deviceMappings.map((entry) => parseDeviceMapping(entry)).flatMap((pair) => {
@@ -121,7 +124,7 @@ export function assertAgainstStored(context: TenantDepotContext, body: Omit<Crea
     });
     if (taken.length > 0) {
         throw conflict('DUPLICATE_DEVICE_MAPPING', `The device mapping ${taken.join(', ')} is already used by another depot.`, [
-            { field: '/body/deviceMappings', message: `deviceMappings: ${taken.join(', ')} already used by another depot` },
+            { field: '/body/deviceMappings', message: `deviceMappings: ${taken.join(', ')} already used by another depot`, rule: 'deviceMappingTaken', params: { value: taken.join(', ') } },
         ]);
     }
 }
@@ -133,7 +136,7 @@ export function addressNotFound(): AppError {
         422,
         'ADDRESS_NOT_FOUND',
         'The address could not be found. Check street, house number, postcode, locality and country, or enter latitude and longitude instead.',
-        fields.map((field) => ({ field: `/body/${field}`, message: `${field}: address not found` })),
+        fields.map((field) => ({ field: `/body/${field}`, message: `${field}: address not found`, rule: 'addressNotFound' })),
     );
 }
 
@@ -196,7 +199,7 @@ export function duplicateExternalIdFrom(error: unknown): AppError | undefined {
         const record = cause as { code?: unknown; constraint?: unknown; message?: unknown };
         if (record.code === '23505') {
             return conflict('DUPLICATE_EXTERNAL_DEPOT_ID', 'The external depot id is already used by another depot of this organisation.', [
-                { field: '/body/externalDepotId', message: 'externalDepotId is already used' },
+                { field: '/body/externalDepotId', message: 'externalDepotId is already used', rule: 'externalDepotIdTaken' },
             ]);
         }
     }

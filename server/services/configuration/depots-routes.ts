@@ -162,7 +162,7 @@ export const depotsRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
             assertAction(request.caller.actions, 'c:depot', { context: 'tenant', path: joinScopePath([body.tenantId, body.countryCode.trim(), body.groupId]) });
             const context = await loadTenantDepotContext(fastify.db, body.tenantId);
             // Only an admin reaches here for an unknown organisation (others fail the check above).
-            if (!context) throw badRequest(`Organisation ${body.tenantId} does not exist.`, [{ field: '/body/tenantId', message: 'tenantId is not an organisation' }]);
+            if (!context) throw badRequest(`Organisation ${body.tenantId} does not exist.`, [{ field: '/body/tenantId', message: 'tenantId is not an organisation', rule: 'unknownOrganisation', params: { value: body.tenantId } }]);
             assertAgainstStored(context, body);
             const values = depotValues(newId(), body, await coordinatesOf(body));
             try {

@@ -2,12 +2,12 @@ import { Create, SimpleForm } from 'react-admin';
 import { depotCreateBodyOf, validateDepotForm, type DepotFormValues } from './depotForm';
 import { DepotInputs } from './DepotInputs';
 import { useDepotPermissions } from './useDepotPermissions';
-import { useDepotSaveError } from './useDepotSaveError';
+import { DepotServerErrors, useDepotSaveError } from './useDepotSaveError';
 
 /** A new depot: in the administration of any organisation, in the organisation view of that one. */
 export function DepotCreate() {
     const { tenantId } = useDepotPermissions();
-    const onError = useDepotSaveError();
+    const { onError, fieldErrors } = useDepotSaveError();
     return (
         <Create transform={(data: DepotFormValues) => depotCreateBodyOf(data)} redirect="show" mutationOptions={{ onError }}>
             <SimpleForm
@@ -15,6 +15,7 @@ export function DepotCreate() {
                 validate={validateDepotForm}
             >
                 <DepotInputs chooseOrganisation={!tenantId} isCreate />
+                <DepotServerErrors errors={fieldErrors} />
             </SimpleForm>
         </Create>
     );

@@ -4,9 +4,9 @@ import type { Depot } from './Depot';
 import { depotFormValuesOf, depotUpdateBodyOf, validateDepotForm, type DepotFormValues } from './depotForm';
 import { DepotInputs } from './DepotInputs';
 import { useDepotPermissions } from './useDepotPermissions';
-import { useDepotSaveError } from './useDepotSaveError';
+import { DepotServerErrors, useDepotSaveError, type DepotServerFieldErrors } from './useDepotSaveError';
 
-function DepotEditForm() {
+function DepotEditForm({ serverErrors }: { serverErrors: DepotServerFieldErrors | undefined }) {
     const depot = useRecordContext<Depot>();
     const translate = useTranslate();
     const { canEdit } = useDepotPermissions();
@@ -24,16 +24,17 @@ function DepotEditForm() {
             }
         >
             <DepotInputs chooseOrganisation={false} />
+            <DepotServerErrors errors={serverErrors} />
         </SimpleForm>
     );
 }
 
 /** Changes a depot; the save sends the version it was based on (409 STALE_RECORD when someone else saved first). */
 export function DepotEdit() {
-    const onError = useDepotSaveError();
+    const { onError, fieldErrors } = useDepotSaveError();
     return (
         <Edit transform={(data: DepotFormValues) => depotUpdateBodyOf(data)} mutationMode="pessimistic" redirect="show" mutationOptions={{ onError }}>
-            <DepotEditForm />
+            <DepotEditForm serverErrors={fieldErrors} />
         </Edit>
     );
 }

@@ -1,5 +1,5 @@
 import { useContext, useMemo, type ReactNode } from 'react';
-import { DataProviderContext, List } from 'react-admin';
+import { DataProviderContext, List, type DataProvider } from 'react-admin';
 import { useParams } from 'react-router-dom';
 import { getBrowserConfig } from '../../config';
 import { createTenantDepotsProvider } from '../../dataProviders/depotsDataProvider';
@@ -30,8 +30,9 @@ function TenantDepotsProvider({ tenantId, children }: { tenantId: string | undef
     const provider = useMemo(() => {
         if (!tenantId || !outer) return undefined;
         const list = createTenantDepotsProvider(getBrowserConfig().services, httpClient, tenantId);
-        // Only the list call changes; every other call (and the custom methods) stays with the app's provider.
-        return { ...outer, getList: list.getList };
+        // Only the depot list call changes; every other call (the filters' regions, the custom methods) stays with the app's provider.
+        const getList: DataProvider['getList'] = (resource, params) => (resource === 'depots' ? list.getList(resource, params) : outer.getList(resource, params));
+        return { ...outer, getList };
     }, [outer, tenantId]);
     return provider ? <DataProviderContext.Provider value={provider}>{children}</DataProviderContext.Provider> : children;
 }

@@ -1,20 +1,51 @@
-import { useMemo, type ReactElement } from 'react';
-import { SelectInput } from 'react-admin';
-import { useUserProfile } from '../../useUserProfile';
+import { useEffect, useMemo, useRef, type ReactElement } from 'react';
+import { AutocompleteInput, useGetList } from 'react-admin';
+import { useFormContext, useWatch } from 'react-hook-form';
+import type { DepotRegion } from '../../dataProviders/depotsDataProvider';
+
+const ALL = { pagination: { page: 1, perPage: 500 }, sort: { field: 'name', order: 'ASC' as const } };
+
+/** Organisation filter of the administration's depot list (every organisation). */
+function DepotOrganisationFilter() {
+    const { data } = useGetList<{ id: string; name: string }>('organizations', { ...ALL, filter: {} });
+    return <AutocompleteInput source="tenantId" label="resources.depots.fields.tenantName" choices={data ?? []} optionText="name" />;
+}
 
 /**
- * Filters of the depot list beside its search (`q`: name, number, town, postcode). Outside an
- * organisation's context the list can be narrowed to one organisation of the user's profile;
- * under `/tenant/:tenantId` the organisation is fixed by the page instead.
+ * Region filter: the regions of the page's organisation (organisation view) or of the chosen
+ * organisation filter; in the administration without one, every region, named with its
+ * organisation. Choosing another organisation clears the region.
+ */
+function DepotRegionFilter({ tenantId }: { tenantId: string | undefined }) {
+    const chosen = useWatch<{ tenantId?: string }>({ name: 'tenantId' });
+    const organisation = tenantId ?? (chosen || undefined);
+    const { setValue, getValues } = useFormContext();
+    const { data } = useGetList<DepotRegion>('depotGroups', { ...ALL, filter: organisation ? { tenantId: organisation } : {} });
+    const previous = useRef(organisation);
+    useEffect(() => {
+        if (previous.current === organisation) return;
+        previous.current = organisation;
+        if (getValues('groupId')) setValue('groupId', undefined);
+    }, [organisation, getValues, setValue]);
+    // Without an organisation (administration only) each region is named with its organisation.
+    const organisations = useGetList<{ id: string; name: string }>('organizations', { ...ALL, filter: {} }, { enabled: !tenantId });
+    const choices = useMemo(() => {
+        const names = new Map((organisations.data ?? []).map((row) => [row.id, row.name]));
+        return (data ?? []).map((region) => ({ id: region.id, name: organisation ? region.name : `${region.name} (${names.get(region.tenantId) ?? region.tenantId})` }));
+    }, [data, organisation, organisations.data]);
+    return <AutocompleteInput source="groupId" label="resources.depots.fields.groupName" choices={choices} />;
+}
+
+/**
+ * Filters of the depot list beside its search (`q`: name, number, town, postcode): the region,
+ * and in the administration the organisation (under `/tenant/:tenantId` the page fixes it).
  */
 export function useDepotListFilters(tenantId: string | undefined): readonly ReactElement[] {
-    const { profile } = useUserProfile();
-    const tenants = profile?.tenants;
     return useMemo(
-        () =>
-            !tenantId && tenants && tenants.length > 1
-                ? [<SelectInput key="tenantId" source="tenantId" label="resources.depots.fields.tenantName" choices={tenants} optionValue="id" optionText="name" />]
-                : [],
-        [tenantId, tenants],
+        () => [
+            ...(tenantId ? [] : [<DepotOrganisationFilter key="tenantId" />]),
+            <DepotRegionFilter key="groupId" tenantId={tenantId} />,
+        ],
+        [tenantId],
     );
 }

@@ -16,19 +16,16 @@ import {
     useMediaQuery,
     useTheme,
 } from '@mui/material';
-import { useId, useMemo, useState, type ChangeEvent } from 'react';
+import { useId, useMemo, useRef, useState, type ChangeEvent } from 'react';
 import { useDataProvider, useNotify, useRefresh, useTranslate, type HttpError } from 'react-admin';
 import { depotCsvColumns, depotCsvTemplate, optionalDepotCsvColumns } from '../../../domain/depots';
 import type { AppDataProvider } from '../../dataProviders';
-import { previewDepotCsv, type DepotCsvPreview } from './depotCsvPreview';
+import { depotCsvOrganisationIds, previewDepotCsv, type DepotCsvPreview } from './depotCsvPreview';
+import { depotProblemText, type DepotProblemDetail } from './depotProblemText';
+import { useDepotPreviewContext } from './useDepotPreviewContext';
 
 /** How many problems the dialog lists (a broken 10,000-row file would otherwise render 10,000 items). */
 const SHOWN_PROBLEMS = 200;
-
-interface ServerProblem {
-    field?: string;
-    message: string;
-}
 
 function ProblemList({ items, total }: { items: { key: string; row: string; text: string }[]; total: number }) {
     const translate = useTranslate();
@@ -48,9 +45,9 @@ function ProblemList({ items, total }: { items: { key: string; row: string; text
 
 /**
  * CSV bulk upload (domain §5): choose a file, see every row's problems found in the browser
- * (papaparse and the shared rules), import the raw file; the server checks it again (organisation,
- * region, stored duplicates) and lists its problems the same way. Nothing is written unless the
- * whole file is valid.
+ * (papaparse and the shared rules, then the organisations, regions and services it could load),
+ * import the raw file; the server checks it again (with the stored duplicates) and lists its
+ * problems the same way, translated by their reason. Nothing is written unless the whole file is valid.
  */
 export function DepotUploadDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
     const translate = useTranslate();
@@ -60,19 +57,23 @@ export function DepotUploadDialog({ open, onClose }: { open: boolean; onClose: (
     const theme = useTheme();
     const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
     const titleId = useId();
-    const inputId = useId();
+    const fileInput = useRef<HTMLInputElement>(null);
     const [file, setFile] = useState<{ name: string; text: string } | undefined>();
     const [preview, setPreview] = useState<DepotCsvPreview | undefined>();
-    const [serverProblems, setServerProblems] = useState<ServerProblem[] | undefined>();
-    const [serverMessage, setServerMessage] = useState<string | undefined>();
+    const [serverProblems, setServerProblems] = useState<DepotProblemDetail[] | undefined>();
     const [sending, setSending] = useState(false);
+    const [checking, setChecking] = useState(false);
+    const loadContext = useDepotPreviewContext();
+    // The file whose organisations are being loaded (a newer choice wins).
+    const current = useRef(0);
     const templateHref = useMemo(() => `data:text/csv;charset=utf-8,${encodeURIComponent(depotCsvTemplate)}`, []);
 
     const reset = () => {
         setFile(undefined);
         setPreview(undefined);
         setServerProblems(undefined);
-        setServerMessage(undefined);
+        setChecking(false);
+        current.current += 1;
     };
     const close = () => {
         reset();
@@ -84,10 +85,18 @@ export function DepotUploadDialog({ open, onClose }: { open: boolean; onClose: (
         event.target.value = '';
         if (!chosen) return;
         const text = await chosen.text();
+        const token = ++current.current;
         setServerProblems(undefined);
-        setServerMessage(undefined);
+        setChecking(false);
         setFile({ name: chosen.name, text });
-        setPreview(previewDepotCsv(text));
+        const first = previewDepotCsv(text);
+        setPreview(first);
+        if (first.headerProblem || first.rows.length === 0) return;
+        setChecking(true);
+        const context = await loadContext(depotCsvOrganisationIds(first.rows));
+        if (token !== current.current) return;
+        setChecking(false);
+        if (context) setPreview(previewDepotCsv(text, context));
     };
 
     const submit = async () => {
@@ -99,10 +108,9 @@ export function DepotUploadDialog({ open, onClose }: { open: boolean; onClose: (
             refresh();
             close();
         } catch (error) {
-            const body = (error as HttpError | undefined)?.body as { code?: string; message?: string; details?: ServerProblem[] } | undefined;
+            const body = (error as HttpError | undefined)?.body as { code?: string; details?: DepotProblemDetail[] } | undefined;
             if (body?.code === 'DEPOT_UPLOAD_INVALID') {
                 setServerProblems(body.details ?? []);
-                setServerMessage(body.message);
             } else {
                 notify('app.depots.errors.upload', { type: 'error' });
             }
@@ -114,16 +122,16 @@ export function DepotUploadDialog({ open, onClose }: { open: boolean; onClose: (
     const previewItems = (preview?.problems ?? []).slice(0, SHOWN_PROBLEMS).map((problem, index) => ({
         key: `p${index}`,
         row: translate('app.depots.upload.row', { row: problem.row }),
-        text: `${typeof problem.args.column === 'string' ? `${problem.args.column}: ` : ''}${translate(problem.key, problem.args)}`,
+        text: depotProblemText(translate, problem),
     }));
     const serverItems = (serverProblems ?? []).slice(0, SHOWN_PROBLEMS).map((problem, index) => ({
         key: `s${index}`,
         row: problem.field?.startsWith('row ') ? translate('app.depots.upload.row', { row: problem.field.slice(4) }) : (problem.field ?? ''),
-        text: problem.message,
+        text: depotProblemText(translate, problem),
     }));
     const rows = preview?.rows.length ?? 0;
     const bad = preview?.badRows ?? 0;
-    const canImport = Boolean(file && preview && !preview.headerProblem && rows > 0 && bad === 0 && !sending);
+    const canImport = Boolean(file && preview && !preview.headerProblem && rows > 0 && bad === 0 && !sending && !checking);
 
     return (
         <Dialog open={open} onClose={close} aria-labelledby={titleId} fullScreen={fullScreen} maxWidth="md" fullWidth>
@@ -136,10 +144,11 @@ export function DepotUploadDialog({ open, onClose }: { open: boolean; onClose: (
                     </Box>
                     <Typography variant="body2">{translate('app.depots.upload.optional', { columns: optionalDepotCsvColumns.join(', ') })}</Typography>
                     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
-                        <Button variant="outlined" component="label" htmlFor={inputId} startIcon={<UploadFile />}>
+                        {/* A real button (a label is not activated by Enter or Space) that opens the hidden file input. */}
+                        <Button variant="outlined" startIcon={<UploadFile />} onClick={() => fileInput.current?.click()}>
                             {translate('app.depots.upload.choose')}
                         </Button>
-                        <input id={inputId} type="file" accept=".csv,text/csv" hidden onChange={(event) => void choose(event)} aria-label={translate('app.depots.upload.choose')} />
+                        <input ref={fileInput} type="file" accept=".csv,text/csv" hidden tabIndex={-1} onChange={(event) => void choose(event)} aria-label={translate('app.depots.upload.choose')} />
                         <Link href={templateHref} download="depots-template.csv">
                             {translate('app.depots.upload.template')}
                         </Link>
@@ -147,15 +156,15 @@ export function DepotUploadDialog({ open, onClose }: { open: boolean; onClose: (
                     {file && <Typography variant="body2">{translate('app.depots.upload.file', { name: file.name })}</Typography>}
                     {preview?.headerProblem && <Alert severity="error">{translate('app.depots.upload.header')}</Alert>}
                     {preview && !preview.headerProblem && (
-                        <Alert severity={bad > 0 ? 'warning' : 'success'} role="status">
-                            {translate('app.depots.upload.counts', { rows, good: rows - bad, bad })}
+                        <Alert severity={checking ? 'info' : bad > 0 ? 'warning' : 'success'} role="status">
+                            {checking ? translate('app.depots.upload.checking') : translate('app.depots.upload.counts', { rows, good: rows - bad, bad })}
                         </Alert>
                     )}
                     {previewItems.length > 0 && <ProblemList items={previewItems} total={preview?.problems.length ?? 0} />}
                     {serverProblems && (
                         <>
                             <Alert severity="error">
-                                {translate('app.depots.upload.serverRefused')} {serverMessage}
+                                {translate('app.depots.upload.serverRefused')} {translate('app.depots.upload.serverRows', { rows: new Set(serverProblems.map((problem) => problem.field)).size })}
                             </Alert>
                             <ProblemList items={serverItems} total={serverProblems.length} />
                         </>

@@ -1,5 +1,5 @@
 import { Box, useMediaQuery, type Theme } from '@mui/material';
-import { AppBar, LoadingIndicator, TitlePortal, type AppBarProps } from 'react-admin';
+import { AppBar, LoadingIndicator, TitlePortal, useTranslate, type AppBarProps } from 'react-admin';
 import { AppLogo } from './AppLogo';
 import { AppUserMenu } from './AppUserMenu';
 import { ContextSelector } from './ContextSelector';
@@ -17,6 +17,7 @@ const titleEllipsis = { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace
  * language selector, profile link and logout.
  */
 export function AppHeader(props: AppBarProps) {
+    const translate = useTranslate();
     const inContext = Boolean(useCurrentContext()?.basePath);
     const small = useMediaQuery<Theme>((theme) => theme.breakpoints.down('md'), { noSsr: true });
     // The compact header of extra-small screens moves the help link into the account menu.
@@ -33,7 +34,8 @@ export function AppHeader(props: AppBarProps) {
                     {!extraSmall && <HelpLink />}
                     <LanguageMenu />
                     <Box sx={{ display: { xs: 'none', sm: 'flex' } }}>
-                        <LoadingIndicator />
+                        {/* The spinner is passed these props; without a name axe flags it (aria-progressbar-name). */}
+                        <LoadingIndicator {...({ 'aria-label': translate('ra.page.loading') } as object)} />
                     </Box>
                 </Box>
             }

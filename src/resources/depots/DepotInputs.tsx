@@ -37,7 +37,7 @@ export function DepotInputs({ chooseOrganisation, isCreate = false }: { chooseOr
     const serviceChoices = services.map((service) => ({ id: service, name: service }));
     return (
         // The theme's error red on a focused filled field is below 4.5:1; the darker shade keeps labels and messages readable.
-        <Grid container spacing={2} sx={{ width: '100%', maxWidth: 900, '& .MuiFormLabel-root.Mui-error, & .MuiFormHelperText-root.Mui-error': { color: 'error.dark' } }}>
+        <Grid container spacing={2} sx={{ width: '100%', maxWidth: 900 }}>
             {chooseOrganisation && (
                 <Grid size={{ xs: 12, sm: 6 }}>
                     <SelectInput source="tenantId" label="resources.depots.fields.tenantName" choices={organisations.data ?? []} isPending={organisations.isPending} fullWidth helperText={false} />

@@ -2,13 +2,12 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { Type } from 'typebox';
-import { Value } from 'typebox/value';
 import { apiCredentialErrors, credentialStatus, normaliseScopes, type ApiCredential } from '../../../domain/apiAccess.js';
 import { assertAction, requireAction } from '../../access/route-access.js';
 import { newId } from '../../db/ids.js';
 import { apiCredentials, tenants } from '../../db/schema/index.js';
 import { AppError, badRequest, conflict, notFound } from '../../errors.js';
-import { contentRange, parseListQuery, SimpleRestQuery } from '../../http/simple-rest.js';
+import { contentRange, filterParser, parseListQuery, SimpleRestQuery } from '../../http/simple-rest.js';
 import { hashPassword } from '../../identity/passwords.js';
 import { appendAudit } from '../back-office/audit-repository.js';
 import { authErrors, ErrorEnvelope } from '../common-schemas.js';
@@ -17,14 +16,7 @@ import { findCredential, findCredentialRow, listCredentials, type CredentialRow 
 import { newClientId, newClientSecret } from './machine-tokens.js';
 import { ApiCredential as ApiCredentialSchema, ApiCredentialBody, ApiCredentialFilter, ApiCredentialParams, ApiCredentialUpdateBody, ApiCredentialWithSecret, credentialSortFields } from './schemas.js';
 
-function parseCredentialFilter(raw: Record<string, unknown>): ApiCredentialFilter {
-    const first = Value.Errors(ApiCredentialFilter, raw)[0];
-    if (first) {
-        const field = first.keyword === 'additionalProperties' ? `/${String((first.params as { additionalProperties?: unknown }).additionalProperties ?? '')}` : first.instancePath;
-        throw badRequest(`filter${field} ${first.message}`, [{ field: `/querystring/filter${field}`, message: first.message }]);
-    }
-    return raw as ApiCredentialFilter;
-}
+const parseCredentialFilter = filterParser(ApiCredentialFilter);
 
 function assertValid(body: { name: string; scopes: string[]; expiresAt: string | null }): void {
     const errors = apiCredentialErrors(body);

@@ -1,12 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { Value } from 'typebox/value';
 import { grantedScopes } from '../../../domain/permissionChecks.js';
 import { splitScopePath } from '../../../domain/scopePath.js';
 import { assertAction, type RouteAccess } from '../../access/route-access.js';
 import { badRequest, notFound } from '../../errors.js';
-import { contentRange, parseListQuery, SimpleRestQuery } from '../../http/simple-rest.js';
+import { contentRange, filterParser, parseListQuery, SimpleRestQuery } from '../../http/simple-rest.js';
 import { authErrors, ErrorEnvelope } from '../common-schemas.js';
 import { findDepotGroup, listDepotGroups, type GroupTenants } from './depot-groups-repository.js';
 import { DepotGroup, DepotGroupFilter, DepotGroupParams, depotGroupSortFields } from './tenants-schemas.js';
@@ -30,14 +29,7 @@ const readRegions: RouteAccess = {
 
 const groupTenants = (request: FastifyRequest): GroupTenants => request.access.scopes;
 
-function parseGroupFilter(raw: Record<string, unknown>): DepotGroupFilter {
-    const first = Value.Errors(DepotGroupFilter, raw)[0];
-    if (first) {
-        const field = first.keyword === 'additionalProperties' ? `/${String((first.params as { additionalProperties?: unknown }).additionalProperties ?? '')}` : first.instancePath;
-        throw badRequest(`filter${field} ${first.message}`, [{ field: `/querystring/filter${field}`, message: first.message }]);
-    }
-    return raw as DepotGroupFilter;
-}
+const parseGroupFilter = filterParser(DepotGroupFilter);
 
 /** Regions (`/depotGroups`, the spec's depot groups) in the react-admin simple REST contract. */
 export const depotGroupsRoutes: FastifyPluginAsyncTypebox = async (fastify) => {

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { Value } from 'typebox/value';
 import { hasCoordinates, type CreateDepotBody as CreateDepotFields } from '../../../domain/depots.js';
 import { visibleDepotScopes } from '../../../domain/permissions.js';
 import { joinScopePath } from '../../../domain/scopePath.js';
@@ -9,7 +8,7 @@ import { narrowScopes } from '../../access/scopes.js';
 import { newId } from '../../db/ids.js';
 import { badRequest, notFound } from '../../errors.js';
 import { geocode } from '../../geocoding/geocoder.js';
-import { contentRange, parseListQuery, SimpleRestQuery } from '../../http/simple-rest.js';
+import { contentRange, filterParser, parseListQuery, SimpleRestQuery } from '../../http/simple-rest.js';
 import { appendAudit } from '../back-office/audit-repository.js';
 import { authErrors, ErrorEnvelope } from '../common-schemas.js';
 import {
@@ -27,14 +26,7 @@ import {
 import { createDepotFinder, listDepots } from './depots-repository.js';
 import { CreateDepotBody, Depot, DepotFilter, DepotParams, depotSortFields, TenantDepotItemParams, TenantDepotParams, UpdateDepotBody } from './schemas.js';
 
-function parseDepotFilter(raw: Record<string, unknown>): DepotFilter {
-    const first = Value.Errors(DepotFilter, raw)[0];
-    if (first) {
-        const field = first.keyword === 'additionalProperties' ? `/${String((first.params as { additionalProperties?: unknown }).additionalProperties ?? '')}` : first.instancePath;
-        throw badRequest(`filter${field} ${first.message}`, [{ field: `/querystring/filter${field}`, message: first.message }]);
-    }
-    return raw as DepotFilter;
-}
+const parseDepotFilter = filterParser(DepotFilter);
 
 /**
  * The organisation's depot management list (`/tenant/:t/configurations/depots`): needs

@@ -1,13 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { Value } from 'typebox/value';
 import { organisationErrors, removedRegionIds } from '../../../domain/organisations.js';
 import { visibleDepotScopes } from '../../../domain/permissions.js';
 import { splitScopePath } from '../../../domain/scopePath.js';
 import { requireAction, signedIn } from '../../access/route-access.js';
 import type { ScopeSet } from '../../access/scopes.js';
 import { AppError, badRequest, conflict, notFound } from '../../errors.js';
-import { contentRange, parseListQuery, SimpleRestQuery } from '../../http/simple-rest.js';
+import { contentRange, filterParser, parseListQuery, SimpleRestQuery } from '../../http/simple-rest.js';
 import { authErrors, ErrorEnvelope } from '../common-schemas.js';
 import { depotGroupsRoutes } from './depot-groups-routes.js';
 import { clashingTenantId, findOrganisation, listOrganisations, lockTenantCreation } from './tenants-repository.js';
@@ -16,14 +15,7 @@ import { assertKnownRegions, insertOrganisation, isUniqueViolation, updateOrgani
 
 const adminOnly = requireAction('admin', { context: 'admin' });
 
-function parseOrganisationFilter(raw: Record<string, unknown>): OrganisationFilter {
-    const first = Value.Errors(OrganisationFilter, raw)[0];
-    if (first) {
-        const field = first.keyword === 'additionalProperties' ? `/${String((first.params as { additionalProperties?: unknown }).additionalProperties ?? '')}` : first.instancePath;
-        throw badRequest(`filter${field} ${first.message}`, [{ field: `/querystring/filter${field}`, message: first.message }]);
-    }
-    return raw as OrganisationFilter;
-}
+const parseOrganisationFilter = filterParser(OrganisationFilter);
 
 /** True when the caller holds any scope in the organisation (the tenant read of shell §7). */
 function holdsScopeIn(scopes: ScopeSet, tenantId: string): boolean {

@@ -11,7 +11,7 @@ import { contentRange, parseListQuery, SimpleRestQuery } from '../../../http/sim
 import { authErrors, ErrorEnvelope } from '../../common-schemas.js';
 import { appendAudit } from '../audit-repository.js';
 import { assertRules, isUniqueViolation } from './field-rules.js';
-import { filterParser } from './filters.js';
+import { filterParser } from '../../../http/simple-rest.js';
 import { IdParams, Subcontractor, SubcontractorBody, SubcontractorFilter, subcontractorSortFields, SubcontractorUpdateBody } from './schemas.js';
 import { assignedUserCount, duplicateFields, findDepotIn, findSubcontractor, generateCode, listSubcontractors, vehicleCount } from './subcontractors-repository.js';
 

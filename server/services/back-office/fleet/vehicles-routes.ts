@@ -12,7 +12,7 @@ import { contentRange, parseListQuery, SimpleRestQuery } from '../../../http/sim
 import { authErrors, ErrorEnvelope } from '../../common-schemas.js';
 import { appendAudit } from '../audit-repository.js';
 import { assertRules, isUniqueViolation } from './field-rules.js';
-import { filterParser } from './filters.js';
+import { filterParser } from '../../../http/simple-rest.js';
 import { IdParams, Vehicle, VehicleBody, VehicleFilter, vehicleSortFields, VehicleUpdateBody } from './schemas.js';
 import { findSubcontractor } from './subcontractors-repository.js';
 import { findVehicle, isDriverOf, listVehicles, numberTaken } from './vehicles-repository.js';

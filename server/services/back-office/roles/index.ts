@@ -1,12 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { eq } from 'drizzle-orm';
 import { Type } from 'typebox';
-import { Value } from 'typebox/value';
 import { assertAction, requireAction } from '../../../access/route-access.js';
 import { newId } from '../../../db/ids.js';
 import { roles } from '../../../db/schema/index.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../../errors.js';
-import { contentRange, parseListQuery, SimpleRestQuery } from '../../../http/simple-rest.js';
+import { contentRange, filterParser, parseListQuery, SimpleRestQuery } from '../../../http/simple-rest.js';
 import { authErrors, ErrorEnvelope } from '../../common-schemas.js';
 import { appendAudit } from '../audit-repository.js';
 import { bodyTenant, READ_ROLES, roleFeature, rolesOf } from './role-access.js';
@@ -15,14 +14,7 @@ import { findRole, listRoles, lockTenantRoles, roleNamed, scopeNodeExists, tenan
 import { assertAssignmentsKept, isForeignKeyViolation, isUniqueViolation, saveRole } from './role-writes.js';
 import { Role, RoleBody, RoleFilter, RoleParams, roleSortFields, RoleUpdateBody } from './schemas.js';
 
-function parseRoleFilter(raw: Record<string, unknown>): RoleFilter {
-    const first = Value.Errors(RoleFilter, raw)[0];
-    if (first) {
-        const field = first.keyword === 'additionalProperties' ? `/${String((first.params as { additionalProperties?: unknown }).additionalProperties ?? '')}` : first.instancePath;
-        throw badRequest(`filter${field} ${first.message}`, [{ field: `/querystring/filter${field}`, message: first.message }]);
-    }
-    return raw as RoleFilter;
-}
+const parseRoleFilter = filterParser(RoleFilter);
 
 const technicalReadOnly = () => forbidden('NO_PERMISSION', "Technical roles are the platform's and cannot be changed or deleted.");
 const duplicateName = (name: string) => conflict('DUPLICATE_ROLE_NAME', `A role named ${name} already exists in this organisation.`, [{ field: '/body/name', message: 'name is already used' }]);

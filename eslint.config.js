@@ -4,7 +4,17 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-    { ignores: ['dist', 'data', 'node_modules', 'server/db/migrations', 'tests/e2e/screenshots', 'bench/results', 'coverage'] },
+    {
+        ignores: [
+            'dist',
+            'data',
+            'node_modules',
+            'server/db/migrations',
+            'tests/e2e/screenshots',
+            'bench/results',
+            'coverage',
+        ],
+    },
     {
         extends: [js.configs.recommended, ...tseslint.configs.recommended],
         files: ['**/*.{ts,tsx}'],
@@ -13,7 +23,10 @@ export default tseslint.config(
         rules: {
             ...reactHooks.configs.recommended.rules,
             '@typescript-eslint/no-explicit-any': 'error',
-            '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+            '@typescript-eslint/no-unused-vars': [
+                'error',
+                { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+            ],
             'no-console': ['error', { allow: ['warn', 'error'] }],
         },
     },

@@ -4,7 +4,12 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { measureUsersList } from './lib/users-list.js';
 
-const results = { at: new Date().toISOString(), node: process.version, cpus: cpus().length, usersList: await measureUsersList() };
+const results = {
+    at: new Date().toISOString(),
+    node: process.version,
+    cpus: cpus().length,
+    usersList: await measureUsersList(),
+};
 mkdirSync('bench/results', { recursive: true });
 const file = `bench/results/users-list-${new Date().toISOString().replace(/[:.]/g, '-')}.json`;
 const text = JSON.stringify(results, null, 2);

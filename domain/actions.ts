@@ -60,11 +60,26 @@ export const actionCatalogue: readonly ActionDefinition[] = [
     { code: 'r:temp-driver', contexts: depot },
     { code: 'c:temp-driver', contexts: depot, requires: ['r:temp-driver'] },
     { code: 'u:temp-driver', contexts: depot, requires: ['r:temp-driver'] },
-    { code: 'd:temp-driver', contexts: depot, requires: ['r:temp-driver', 'can-assign-permission'] },
+    {
+        code: 'd:temp-driver',
+        contexts: depot,
+        requires: ['r:temp-driver', 'can-assign-permission'],
+    },
     { code: 'activate-user', contexts: depot },
     { code: 'deactivate-user', contexts: depot },
     // Deleting a user (d:*) requires can-assign-permission at that scope (domain §6).
-    { code: 'can-assign-permission', contexts: all, grantedWith: ['c:bo-user', 'u:bo-user', 'c:temp-driver', 'u:temp-driver', 'c:driver', 'u:driver'] },
+    {
+        code: 'can-assign-permission',
+        contexts: all,
+        grantedWith: [
+            'c:bo-user',
+            'u:bo-user',
+            'c:temp-driver',
+            'u:temp-driver',
+            'c:driver',
+            'u:driver',
+        ],
+    },
     { code: 'can-remove-permission', contexts: all },
     // places and planning
     { code: 'r:better-planner', contexts: depot },
@@ -105,4 +120,6 @@ export function actionDefinition(code: string): ActionDefinition | undefined {
 }
 
 /** Codes whose pages are offered on large screens only. */
-export const desktopOnlyActions: readonly string[] = actionCatalogue.filter((action) => action.desktopOnly).map((action) => action.code);
+export const desktopOnlyActions: readonly string[] = actionCatalogue
+    .filter((action) => action.desktopOnly)
+    .map((action) => action.code);

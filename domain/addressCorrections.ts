@@ -12,5 +12,10 @@ export const coordinateTypes = ['ROOFTOP', 'STREET', 'HANDOVER'] as const;
 export type CoordinateType = (typeof coordinateTypes)[number];
 
 /** Why the driver corrected the position (domain §4). */
-export const driverCommentReasons = ['BEST_PARKING', 'EASIER_NAVIGATION', 'OTHER', 'PIN_POSITION'] as const;
+export const driverCommentReasons = [
+    'BEST_PARKING',
+    'EASIER_NAVIGATION',
+    'OTHER',
+    'PIN_POSITION',
+] as const;
 export type DriverCommentReason = (typeof driverCommentReasons)[number];

@@ -10,7 +10,8 @@ import type { ErrorDetail } from './errors.js';
 export const apiScopes = ['depots:read', 'assignments:read'] as const;
 export type ApiScope = (typeof apiScopes)[number];
 
-export const isApiScope = (value: string): value is ApiScope => (apiScopes as readonly string[]).includes(value);
+export const isApiScope = (value: string): value is ApiScope =>
+    (apiScopes as readonly string[]).includes(value);
 
 /** The data gateway read each scope opens (relative to the data gateway's machine base). */
 export const apiScopeEndpoints: Record<ApiScope, string> = {
@@ -77,9 +78,13 @@ export interface ApiTokenResponse {
 }
 
 /** Revoked wins over expired: a revocation is a decision, an expiry a date. */
-export function credentialStatus(credential: { revokedAt: Date | string | null; expiresAt: Date | string | null }, now: Date = new Date()): CredentialStatus {
+export function credentialStatus(
+    credential: { revokedAt: Date | string | null; expiresAt: Date | string | null },
+    now: Date = new Date(),
+): CredentialStatus {
     if (credential.revokedAt) return 'REVOKED';
-    if (credential.expiresAt && new Date(credential.expiresAt).getTime() <= now.getTime()) return 'EXPIRED';
+    if (credential.expiresAt && new Date(credential.expiresAt).getTime() <= now.getTime())
+        return 'EXPIRED';
     return 'ACTIVE';
 }
 
@@ -93,20 +98,43 @@ export function latestExpiry(now: Date = new Date()): Date {
  * a name of 2 to 80 characters that is not blank, at least one known scope (no repeats), an
  * expiry in the future and at most two years ahead (null: never).
  */
-export function apiCredentialErrors(body: { name: string; scopes: readonly string[]; expiresAt: string | null }, now: Date = new Date()): ErrorDetail[] {
+export function apiCredentialErrors(
+    body: { name: string; scopes: readonly string[]; expiresAt: string | null },
+    now: Date = new Date(),
+): ErrorDetail[] {
     const errors: ErrorDetail[] = [];
     const name = body.name.trim();
-    if (name.length < CREDENTIAL_NAME_MIN) errors.push({ field: '/body/name', message: `must have at least ${CREDENTIAL_NAME_MIN} characters besides spaces` });
-    else if (body.name.length > CREDENTIAL_NAME_MAX) errors.push({ field: '/body/name', message: `must not exceed ${CREDENTIAL_NAME_MAX} characters` });
-    if (body.scopes.length === 0) errors.push({ field: '/body/scopes', message: 'must name at least one scope' });
+    if (name.length < CREDENTIAL_NAME_MIN)
+        errors.push({
+            field: '/body/name',
+            message: `must have at least ${CREDENTIAL_NAME_MIN} characters besides spaces`,
+        });
+    else if (body.name.length > CREDENTIAL_NAME_MAX)
+        errors.push({
+            field: '/body/name',
+            message: `must not exceed ${CREDENTIAL_NAME_MAX} characters`,
+        });
+    if (body.scopes.length === 0)
+        errors.push({ field: '/body/scopes', message: 'must name at least one scope' });
     const unknown = body.scopes.filter((scope) => !isApiScope(scope));
-    if (unknown.length > 0) errors.push({ field: '/body/scopes', message: `unknown scopes: ${unknown.join(', ')} (known: ${apiScopes.join(', ')})` });
-    else if (new Set(body.scopes).size !== body.scopes.length) errors.push({ field: '/body/scopes', message: 'must not repeat a scope' });
+    if (unknown.length > 0)
+        errors.push({
+            field: '/body/scopes',
+            message: `unknown scopes: ${unknown.join(', ')} (known: ${apiScopes.join(', ')})`,
+        });
+    else if (new Set(body.scopes).size !== body.scopes.length)
+        errors.push({ field: '/body/scopes', message: 'must not repeat a scope' });
     if (body.expiresAt !== null) {
         const at = Date.parse(body.expiresAt);
-        if (Number.isNaN(at)) errors.push({ field: '/body/expiresAt', message: 'must be a date-time' });
-        else if (at <= now.getTime()) errors.push({ field: '/body/expiresAt', message: 'must be in the future' });
-        else if (at > latestExpiry(now).getTime()) errors.push({ field: '/body/expiresAt', message: `must be at most ${CREDENTIAL_MAX_LIFETIME_DAYS} days ahead` });
+        if (Number.isNaN(at))
+            errors.push({ field: '/body/expiresAt', message: 'must be a date-time' });
+        else if (at <= now.getTime())
+            errors.push({ field: '/body/expiresAt', message: 'must be in the future' });
+        else if (at > latestExpiry(now).getTime())
+            errors.push({
+                field: '/body/expiresAt',
+                message: `must be at most ${CREDENTIAL_MAX_LIFETIME_DAYS} days ahead`,
+            });
     }
     return errors;
 }

@@ -24,12 +24,17 @@ export function authorizationFailure(
     coverage: 'whole' | 'some' = 'whole',
 ): AuthorizationErrorCode | null {
     if (target.context === 'admin') return can(actions, code, target) ? null : 'NO_PERMISSION';
-    if (target.context === 'depot' && !contextsOf(actions).includes('depot')) return 'NO_DC_PERMISSION';
+    if (target.context === 'depot' && !contextsOf(actions).includes('depot'))
+        return 'NO_DC_PERMISSION';
     if (!canAnywhereUnder(actions, code, { context: target.context })) return 'NO_PERMISSION';
     const segments = splitScopePath(target.path ?? '');
-    const selected = segments.slice(0, target.context === 'depot' ? DEPOT_PATH_LENGTH : 1).join('.');
-    if (!canAnywhereUnder(actions, code, { context: target.context, path: selected })) return 'CHANGE_SCOPE';
-    const granted = coverage === 'whole' ? can(actions, code, target) : canAnywhereUnder(actions, code, target);
+    const selected = segments
+        .slice(0, target.context === 'depot' ? DEPOT_PATH_LENGTH : 1)
+        .join('.');
+    if (!canAnywhereUnder(actions, code, { context: target.context, path: selected }))
+        return 'CHANGE_SCOPE';
+    const granted =
+        coverage === 'whole' ? can(actions, code, target) : canAnywhereUnder(actions, code, target);
     return granted ? null : 'NO_DATA_PERMISSION';
 }
 

@@ -12,11 +12,16 @@ export const UPDATE_BACK_OFFICE_USER = 'u:bo-user';
  * it. A user holding an admin permission, or none at all, is editable by admins only. The
  * browser only decides whether to offer the button; the server checks again.
  */
-export function canEditBackOfficeUser(viewer: ProfileActions, user: { permissions: readonly Pick<ProfilePermission, 'path' | 'role'>[] }): boolean {
+export function canEditBackOfficeUser(
+    viewer: ProfileActions,
+    user: { permissions: readonly Pick<ProfilePermission, 'path' | 'role'>[] },
+): boolean {
     if (isAdmin(viewer)) return true;
     if (user.permissions.some((permission) => permission.role.context === 'ADMIN')) return false;
     return user.permissions.some(({ path, role }) => {
         const inTenant = can(viewer, UPDATE_BACK_OFFICE_USER, { context: 'tenant', path });
-        return role.context === 'TENANT' ? inTenant : inTenant || can(viewer, UPDATE_BACK_OFFICE_USER, { context: 'depot', path });
+        return role.context === 'TENANT'
+            ? inTenant
+            : inTenant || can(viewer, UPDATE_BACK_OFFICE_USER, { context: 'depot', path });
     });
 }

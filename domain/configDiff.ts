@@ -9,14 +9,19 @@ export type ConfigChange =
     | { kind: 'removed'; path: string[]; before: unknown }
     | { kind: 'changed'; path: string[]; before: unknown; after: unknown };
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+    typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function equal(a: unknown, b: unknown): boolean {
     if (a === b) return true;
-    if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((value, index) => equal(value, b[index]));
+    if (Array.isArray(a) && Array.isArray(b))
+        return a.length === b.length && a.every((value, index) => equal(value, b[index]));
     if (isRecord(a) && isRecord(b)) {
         const keys = Object.keys(a);
-        return keys.length === Object.keys(b).length && keys.every((key) => Object.hasOwn(b, key) && equal(a[key], b[key]));
+        return (
+            keys.length === Object.keys(b).length &&
+            keys.every((key) => Object.hasOwn(b, key) && equal(a[key], b[key]))
+        );
     }
     return false;
 }
@@ -28,8 +33,26 @@ function walk(before: unknown, after: unknown, path: string[], changes: ConfigCh
             const inBefore = Object.hasOwn(before, key);
             const inAfter = Object.hasOwn(after, key);
             if (inBefore && inAfter) walk(before[key], after[key], [...path, key], changes);
-            else if (inAfter) changes.push(...leaves(after[key], [...path, key]).map(([leafPath, value]): ConfigChange => ({ kind: 'added', path: leafPath, after: value })));
-            else changes.push(...leaves(before[key], [...path, key]).map(([leafPath, value]): ConfigChange => ({ kind: 'removed', path: leafPath, before: value })));
+            else if (inAfter)
+                changes.push(
+                    ...leaves(after[key], [...path, key]).map(
+                        ([leafPath, value]): ConfigChange => ({
+                            kind: 'added',
+                            path: leafPath,
+                            after: value,
+                        }),
+                    ),
+                );
+            else
+                changes.push(
+                    ...leaves(before[key], [...path, key]).map(
+                        ([leafPath, value]): ConfigChange => ({
+                            kind: 'removed',
+                            path: leafPath,
+                            before: value,
+                        }),
+                    ),
+                );
         }
         return;
     }
@@ -55,6 +78,7 @@ export function configDiff(before: unknown, after: unknown): ConfigChange[] {
 export function formatConfigValue(value: unknown): string {
     if (value === undefined) return '';
     if (typeof value === 'string') return value;
-    if (Array.isArray(value) && value.every((item) => typeof item !== 'object' || item === null)) return value.map((item) => String(item)).join(', ');
+    if (Array.isArray(value) && value.every((item) => typeof item !== 'object' || item === null))
+        return value.map((item) => String(item)).join(', ');
     return JSON.stringify(value);
 }

@@ -119,8 +119,12 @@ export type DepotServerRule = (typeof depotServerRules)[number];
 /** Every reason a depot write or upload names in its error details. */
 export type DepotProblemRule = DepotFieldRule | DepotServerRule;
 
-const problemRules: ReadonlySet<string> = new Set<string>([...depotFieldRules, ...depotServerRules]);
-export const isDepotProblemRule = (rule: unknown): rule is DepotProblemRule => typeof rule === 'string' && problemRules.has(rule);
+const problemRules: ReadonlySet<string> = new Set<string>([
+    ...depotFieldRules,
+    ...depotServerRules,
+]);
+export const isDepotProblemRule = (rule: unknown): rule is DepotProblemRule =>
+    typeof rule === 'string' && problemRules.has(rule);
 
 /** One reason with the values its text fills in (`column`, `value`, `first`, `tenantId`, `services`, ...). */
 export interface DepotProblem {
@@ -145,20 +149,29 @@ export function parseDeviceMapping(text: string): DeviceMappingPair | null {
     return SERVICE.test(service) && MAPPING_ID.test(id) ? { service, id } : null;
 }
 
-export const formatDeviceMapping = (pair: DeviceMappingPair): string => `${pair.service}:${pair.id}`;
+export const formatDeviceMapping = (pair: DeviceMappingPair): string =>
+    `${pair.service}:${pair.id}`;
 
 /** A CSV cell of mappings (`a:1;b:2`) → the entries ('' → none). */
 export function splitDeviceMappings(cell: string): string[] {
-    return cell.trim() === '' ? [] : cell.split(DEVICE_MAPPING_SEPARATOR).map((entry) => entry.trim());
+    return cell.trim() === ''
+        ? []
+        : cell.split(DEVICE_MAPPING_SEPARATOR).map((entry) => entry.trim());
 }
 
-export function textRule(value: string | null | undefined, max = DEPOT_TEXT_MAX_LENGTH): DepotFieldRule | null {
+export function textRule(
+    value: string | null | undefined,
+    max = DEPOT_TEXT_MAX_LENGTH,
+): DepotFieldRule | null {
     const text = (value ?? '').trim();
     if (text === '') return 'required';
     return text.length > max ? 'tooLong' : null;
 }
 
-export function optionalTextRule(value: string | null | undefined, max: number): DepotFieldRule | null {
+export function optionalTextRule(
+    value: string | null | undefined,
+    max: number,
+): DepotFieldRule | null {
     return (value ?? '').trim().length > max ? 'tooLong' : null;
 }
 
@@ -186,12 +199,20 @@ export function longitudeRule(value: number | null | undefined): DepotFieldRule 
     return value >= -180 && value <= 180 ? null : 'longitudeRange';
 }
 
-export const hasCoordinates = (latitude: number | null | undefined, longitude: number | null | undefined): boolean =>
+export const hasCoordinates = (
+    latitude: number | null | undefined,
+    longitude: number | null | undefined,
+): boolean =>
     latitude !== null && latitude !== undefined && longitude !== null && longitude !== undefined;
 
 /** Both coordinates or neither. */
-export function coordinatesPairRule(latitude: number | null | undefined, longitude: number | null | undefined): DepotFieldRule | null {
-    const given = [latitude, longitude].filter((value) => value !== null && value !== undefined).length;
+export function coordinatesPairRule(
+    latitude: number | null | undefined,
+    longitude: number | null | undefined,
+): DepotFieldRule | null {
+    const given = [latitude, longitude].filter(
+        (value) => value !== null && value !== undefined,
+    ).length;
     return given === 1 ? 'coordinatesPair' : null;
 }
 
@@ -231,7 +252,10 @@ export function deviceMappingsRule(entries: readonly string[]): DepotFieldRule |
 }
 
 /** The services of `entries` that are not among `allowed` (each once, in order). */
-export function unconfiguredServices(entries: readonly string[], allowed: readonly string[]): string[] {
+export function unconfiguredServices(
+    entries: readonly string[],
+    allowed: readonly string[],
+): string[] {
     const unknown = new Set<string>();
     for (const entry of entries) {
         const pair = parseDeviceMapping(entry);
@@ -245,7 +269,9 @@ export type DepotFields = Omit<CreateDepotBody, 'tenantId' | 'groupId'>;
 export type DepotFieldName = keyof DepotFields;
 
 /** Every broken field rule of a depot body, by field (empty when all pass). */
-export function depotFieldErrors(fields: DepotFields): Partial<Record<DepotFieldName, DepotFieldRule>> {
+export function depotFieldErrors(
+    fields: DepotFields,
+): Partial<Record<DepotFieldName, DepotFieldRule>> {
     const checks: Record<DepotFieldName, DepotFieldRule | null> = {
         externalDepotId: externalDepotIdRule(fields.externalDepotId),
         name: textRule(fields.name),
@@ -254,14 +280,18 @@ export function depotFieldErrors(fields: DepotFields): Partial<Record<DepotField
         postcode: textRule(fields.postcode, POSTCODE_MAX_LENGTH),
         locality: textRule(fields.locality),
         countryCode: countryCodeRule(fields.countryCode),
-        latitude: latitudeRule(fields.latitude) ?? coordinatesPairRule(fields.latitude, fields.longitude),
-        longitude: longitudeRule(fields.longitude) ?? coordinatesPairRule(fields.latitude, fields.longitude),
+        latitude:
+            latitudeRule(fields.latitude) ?? coordinatesPairRule(fields.latitude, fields.longitude),
+        longitude:
+            longitudeRule(fields.longitude) ??
+            coordinatesPairRule(fields.latitude, fields.longitude),
         timeZone: timeZoneRule(fields.timeZone),
         deviceMappings: deviceMappingsRule(fields.deviceMappings),
         manualJobUploadEnabled: null,
     };
     const errors: Partial<Record<DepotFieldName, DepotFieldRule>> = {};
-    for (const [name, rule] of Object.entries(checks) as [DepotFieldName, DepotFieldRule | null][]) if (rule) errors[name] = rule;
+    for (const [name, rule] of Object.entries(checks) as [DepotFieldName, DepotFieldRule | null][])
+        if (rule) errors[name] = rule;
     return errors;
 }
 
@@ -319,13 +349,16 @@ const columnOfField: Record<DepotFieldName, DepotCsvColumn> = {
  */
 export function depotCsvRowErrors(row: DepotCsvRow): DepotCsvProblem[] {
     const problems: DepotCsvProblem[] = [];
-    if (row.organizationId.trim() === '') problems.push({ column: 'organizationId', rule: 'required' });
+    if (row.organizationId.trim() === '')
+        problems.push({ column: 'organizationId', rule: 'required' });
     if (row.regionId.trim() === '') problems.push({ column: 'regionId', rule: 'required' });
     const body = depotCsvRowToBody(row);
     const errors = depotFieldErrors(body);
-    for (const [field, rule] of Object.entries(errors) as [DepotFieldName, DepotFieldRule][]) problems.push({ column: columnOfField[field], rule });
+    for (const [field, rule] of Object.entries(errors) as [DepotFieldName, DepotFieldRule][])
+        problems.push({ column: columnOfField[field], rule });
     for (const column of ['latitude', 'longitude'] as const) {
-        if (row[column].trim() === '' && !problems.some((problem) => problem.column === column)) problems.push({ column, rule: 'required' });
+        if (row[column].trim() === '' && !problems.some((problem) => problem.column === column))
+            problems.push({ column, rule: 'required' });
     }
     return problems;
 }
@@ -368,8 +401,14 @@ export function depotCsvContextProblems(
         ];
     }
     const problems: DepotCsvContextProblem[] = [];
-    const regionPath = [body.tenantId, body.countryCode, body.groupId].filter((part) => part !== '').join('.');
-    if (body.groupId !== '' && organisation.groupIds && (!organisation.groupIds.has(body.groupId) || !mayCreateAt(regionPath))) {
+    const regionPath = [body.tenantId, body.countryCode, body.groupId]
+        .filter((part) => part !== '')
+        .join('.');
+    if (
+        body.groupId !== '' &&
+        organisation.groupIds &&
+        (!organisation.groupIds.has(body.groupId) || !mayCreateAt(regionPath))
+    ) {
         problems.push({
             column: 'regionId',
             rule: 'unknownRegion',
@@ -392,12 +431,17 @@ export function depotCsvContextProblems(
 }
 
 /** English text of a CSV problem (server details; the browser translates the rule). */
-export const describeDepotCsvProblem = (problem: DepotCsvProblem): string => `${problem.column} ${depotFieldRuleMessages[problem.rule]}`;
+export const describeDepotCsvProblem = (problem: DepotCsvProblem): string =>
+    `${problem.column} ${depotFieldRuleMessages[problem.rule]}`;
 
 /** The problem of a CSV header row, or null when it is exactly the fixed columns in order. */
 export function depotCsvHeaderProblem(header: readonly string[]): string | null {
     const cells = header.map((cell) => cell.trim());
-    if (cells.length === depotCsvColumns.length && cells.every((cell, index) => cell === depotCsvColumns[index])) return null;
+    if (
+        cells.length === depotCsvColumns.length &&
+        cells.every((cell, index) => cell === depotCsvColumns[index])
+    )
+        return null;
     return `The header row must be exactly: ${depotCsvColumns.join(',')}`;
 }
 
@@ -425,15 +469,28 @@ export interface DepotCsvRecords {
 /** Reads parsed records: checks the header, drops trailing empty lines, maps cells to columns and flags rows of the wrong width. */
 export function readDepotCsvRecords(parsed: readonly (readonly string[])[]): DepotCsvRecords {
     const records = [...parsed];
-    while (records.length > 0 && (records.at(-1) ?? []).every((cell) => cell.trim() === '')) records.pop();
+    while (records.length > 0 && (records.at(-1) ?? []).every((cell) => cell.trim() === ''))
+        records.pop();
     const [header, ...data] = records;
-    if (!header) return { headerProblem: 'The file is empty: a header row is required.', rows: [], problems: [] };
+    if (!header)
+        return {
+            headerProblem: 'The file is empty: a header row is required.',
+            rows: [],
+            problems: [],
+        };
     const headerProblem = depotCsvHeaderProblem(header);
     if (headerProblem) return { headerProblem, rows: [], problems: [] };
     const problems: DepotCsvRecordProblem[] = [];
     const rows = data.map((cells, index) => {
-        if (cells.length !== depotCsvColumns.length) problems.push({ row: csvRowNumber(index), message: `has ${cells.length} cells, the header has ${depotCsvColumns.length}`, cells: cells.length });
-        return Object.fromEntries(depotCsvColumns.map((column, position) => [column, cells[position] ?? ''])) as DepotCsvRow;
+        if (cells.length !== depotCsvColumns.length)
+            problems.push({
+                row: csvRowNumber(index),
+                message: `has ${cells.length} cells, the header has ${depotCsvColumns.length}`,
+                cells: cells.length,
+            });
+        return Object.fromEntries(
+            depotCsvColumns.map((column, position) => [column, cells[position] ?? '']),
+        ) as DepotCsvRow;
     });
     return { headerProblem: null, rows, problems };
 }
@@ -457,7 +514,13 @@ export function depotCsvDuplicates(rows: readonly DepotCsvRow[]): DepotCsvDuplic
         const externalId = row.externalDepotId.trim();
         if (externalId !== '') {
             const first = externalIds.get(`${tenant}\u0000${externalId}`);
-            if (first !== undefined) duplicates.push({ row: rowNumber, column: 'externalDepotId', value: externalId, firstRow: first });
+            if (first !== undefined)
+                duplicates.push({
+                    row: rowNumber,
+                    column: 'externalDepotId',
+                    value: externalId,
+                    firstRow: first,
+                });
             else externalIds.set(`${tenant}\u0000${externalId}`, rowNumber);
         }
         for (const entry of splitDeviceMappings(row.deviceMapping)) {
@@ -465,7 +528,13 @@ export function depotCsvDuplicates(rows: readonly DepotCsvRow[]): DepotCsvDuplic
             if (!pair) continue;
             const key = `${tenant}\u0000${formatDeviceMapping(pair)}`;
             const first = mappings.get(key);
-            if (first !== undefined && first !== rowNumber) duplicates.push({ row: rowNumber, column: 'deviceMapping', value: formatDeviceMapping(pair), firstRow: first });
+            if (first !== undefined && first !== rowNumber)
+                duplicates.push({
+                    row: rowNumber,
+                    column: 'deviceMapping',
+                    value: formatDeviceMapping(pair),
+                    firstRow: first,
+                });
             else mappings.set(key, rowNumber);
         }
     });
@@ -473,4 +542,5 @@ export function depotCsvDuplicates(rows: readonly DepotCsvRow[]): DepotCsvDuplic
 }
 
 /** English text of a duplicate (server details). */
-export const describeDepotCsvDuplicate = (duplicate: DepotCsvDuplicate): string => `${duplicate.column} ${duplicate.value} is already used in row ${duplicate.firstRow}`;
+export const describeDepotCsvDuplicate = (duplicate: DepotCsvDuplicate): string =>
+    `${duplicate.column} ${duplicate.value} is already used in row ${duplicate.firstRow}`;

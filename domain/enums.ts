@@ -36,10 +36,22 @@ export const appContexts = ['admin', 'tenant', 'depot'] as const;
 export type AppContext = (typeof appContexts)[number];
 
 /** Levels of the scope tree, top to bottom (shell §3, scope tree node `scope`). */
-export const scopeLevels = ['ADMIN', 'TENANT', 'COUNTRY', 'GROUP', 'DISTRIBUTION_CENTER', 'SUBCONTRACTOR'] as const;
+export const scopeLevels = [
+    'ADMIN',
+    'TENANT',
+    'COUNTRY',
+    'GROUP',
+    'DISTRIBUTION_CENTER',
+    'SUBCONTRACTOR',
+] as const;
 export type ScopeLevel = (typeof scopeLevels)[number];
 
-export const dateFormats = ['DATE_L_PERIOD', 'DATE_L_SLASH', 'DATE_B_SLASH', 'DATE_M_DASH'] as const;
+export const dateFormats = [
+    'DATE_L_PERIOD',
+    'DATE_L_SLASH',
+    'DATE_B_SLASH',
+    'DATE_M_DASH',
+] as const;
 export const timeFormats = ['TIME_24_HOURS', 'TIME_12_HOURS_A'] as const;
 export const lengthFormats = ['LENGTH_METRIC', 'LENGTH_IMPERIAL'] as const;
 export const weightFormats = ['WEIGHT_METRIC', 'WEIGHT_IMPERIAL'] as const;
@@ -52,5 +64,23 @@ export type WeightFormat = (typeof weightFormats)[number];
 export type NumberFormat = (typeof numberFormats)[number];
 
 /** The 17 UI languages; English is the fallback (spec-decisions: Languages). */
-export const languages = ['en', 'de', 'fr', 'it', 'es', 'pt', 'nl', 'pl', 'cs', 'sk', 'hu', 'ro', 'hr', 'sl', 'da', 'sv', 'fi'] as const;
+export const languages = [
+    'en',
+    'de',
+    'fr',
+    'it',
+    'es',
+    'pt',
+    'nl',
+    'pl',
+    'cs',
+    'sk',
+    'hu',
+    'ro',
+    'hr',
+    'sl',
+    'da',
+    'sv',
+    'fi',
+] as const;
 export type Language = (typeof languages)[number];

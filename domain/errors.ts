@@ -75,26 +75,59 @@ export interface ErrorEnvelope {
 }
 
 /** The authorization failures of domain §6/§8, most general first. */
-export const authorizationErrorCodes = ['NO_DC_PERMISSION', 'NO_PERMISSION', 'CHANGE_SCOPE', 'NO_DATA_PERMISSION'] as const satisfies readonly ErrorCode[];
+export const authorizationErrorCodes = [
+    'NO_DC_PERMISSION',
+    'NO_PERMISSION',
+    'CHANGE_SCOPE',
+    'NO_DATA_PERMISSION',
+] as const satisfies readonly ErrorCode[];
 export type AuthorizationErrorCode = (typeof authorizationErrorCodes)[number];
 
 /** Codes of the browser's error page (shell §8); its message is looked up by code. */
-export const errorPageCodes = ['badRequest', 'changeScope', 'fileNotFound', 'noDataPermission', 'noPermission', 'noMatchingPermission'] as const;
+export const errorPageCodes = [
+    'badRequest',
+    'changeScope',
+    'fileNotFound',
+    'noDataPermission',
+    'noPermission',
+    'noMatchingPermission',
+] as const;
 export type ErrorPageCode = (typeof errorPageCodes)[number];
 
 /**
  * HTTP status, error page and default message of each authorization failure. A missing depot
  * permission shows the noPermission page (shell §8: "also used for a missing depot permission").
  */
-export const authorizationErrors: Record<AuthorizationErrorCode, { status: 403; pageCode: ErrorPageCode; message: string }> = {
-    NO_DC_PERMISSION: { status: 403, pageCode: 'noPermission', message: 'You have no depot permission.' },
-    NO_PERMISSION: { status: 403, pageCode: 'noPermission', message: 'You are not allowed to use this feature.' },
-    CHANGE_SCOPE: { status: 403, pageCode: 'changeScope', message: 'This feature is not available for the selected scope.' },
-    NO_DATA_PERMISSION: { status: 403, pageCode: 'noDataPermission', message: 'You are not allowed to see this data.' },
+export const authorizationErrors: Record<
+    AuthorizationErrorCode,
+    { status: 403; pageCode: ErrorPageCode; message: string }
+> = {
+    NO_DC_PERMISSION: {
+        status: 403,
+        pageCode: 'noPermission',
+        message: 'You have no depot permission.',
+    },
+    NO_PERMISSION: {
+        status: 403,
+        pageCode: 'noPermission',
+        message: 'You are not allowed to use this feature.',
+    },
+    CHANGE_SCOPE: {
+        status: 403,
+        pageCode: 'changeScope',
+        message: 'This feature is not available for the selected scope.',
+    },
+    NO_DATA_PERMISSION: {
+        status: 403,
+        pageCode: 'noDataPermission',
+        message: 'You are not allowed to see this data.',
+    },
 };
 
 /** The error page for a server error code: authorization codes and BAD_REQUEST; null for others. */
 export function errorPageCodeOf(code: string): ErrorPageCode | null {
     if (code === 'BAD_REQUEST') return 'badRequest';
-    return (authorizationErrorCodes as readonly string[]).includes(code) ? authorizationErrors[code as AuthorizationErrorCode].pageCode : null;
+    return (authorizationErrorCodes as readonly string[]).includes(code)
+        ? authorizationErrors[code as AuthorizationErrorCode].pageCode
+        : null;
 }

@@ -19,8 +19,14 @@ export const EMPTY_VALUE = '-';
 /** Converted and formatted values are rounded to this many decimals (shell §9). */
 export const MAX_DECIMALS = 2;
 
-export const lengthUnits: Record<LengthFormat, string> = { LENGTH_METRIC: 'km', LENGTH_IMPERIAL: 'mi' };
-export const weightUnits: Record<WeightFormat, string> = { WEIGHT_METRIC: 'kg', WEIGHT_IMPERIAL: 'lb' };
+export const lengthUnits: Record<LengthFormat, string> = {
+    LENGTH_METRIC: 'km',
+    LENGTH_IMPERIAL: 'mi',
+};
+export const weightUnits: Record<WeightFormat, string> = {
+    WEIGHT_METRIC: 'kg',
+    WEIGHT_IMPERIAL: 'lb',
+};
 
 const separators: Record<NumberFormat, { group: string; decimal: string }> = {
     DE: { group: '.', decimal: ',' },
@@ -50,7 +56,11 @@ export interface NumberOptions {
 }
 
 /** `1234.567` → `1,234.57` (EN) or `1.234,57` (DE); at most 2 decimals, no trailing zeros. */
-export function formatNumber(value: number | null | undefined, format: NumberFormat, options: NumberOptions = {}): string {
+export function formatNumber(
+    value: number | null | undefined,
+    format: NumberFormat,
+    options: NumberOptions = {},
+): string {
     if (value === null || value === undefined || !Number.isFinite(value)) return EMPTY_VALUE;
     const maxDecimals = options.maxDecimals ?? MAX_DECIMALS;
     const minDecimals = Math.min(options.minDecimals ?? 0, maxDecimals);
@@ -75,14 +85,24 @@ export function convertWeight(kilograms: number, format: WeightFormat): number {
 }
 
 /** A length given in km: `12.5 km`, or in miles `7.77 mi`. */
-export function formatLength(kilometres: number | null | undefined, format: LengthFormat, numberFormat: NumberFormat): string {
-    if (kilometres === null || kilometres === undefined || !Number.isFinite(kilometres)) return EMPTY_VALUE;
+export function formatLength(
+    kilometres: number | null | undefined,
+    format: LengthFormat,
+    numberFormat: NumberFormat,
+): string {
+    if (kilometres === null || kilometres === undefined || !Number.isFinite(kilometres))
+        return EMPTY_VALUE;
     return `${formatNumber(convertLength(kilometres, format), numberFormat)} ${lengthUnits[format]}`;
 }
 
 /** A weight given in kg: `25 kg`, or in pounds `55.12 lb`. */
-export function formatWeight(kilograms: number | null | undefined, format: WeightFormat, numberFormat: NumberFormat): string {
-    if (kilograms === null || kilograms === undefined || !Number.isFinite(kilograms)) return EMPTY_VALUE;
+export function formatWeight(
+    kilograms: number | null | undefined,
+    format: WeightFormat,
+    numberFormat: NumberFormat,
+): string {
+    if (kilograms === null || kilograms === undefined || !Number.isFinite(kilograms))
+        return EMPTY_VALUE;
     return `${formatNumber(convertWeight(kilograms, format), numberFormat)} ${weightUnits[format]}`;
 }
 
@@ -124,17 +144,30 @@ function toDate(input: DateInput): Date {
 }
 
 /** The wall-clock date and time of `input` in `timeZone`; null for an invalid date. */
-export function zonedParts(input: DateInput, timeZone: string = DEFAULT_TIME_ZONE): ZonedParts | null {
+export function zonedParts(
+    input: DateInput,
+    timeZone: string = DEFAULT_TIME_ZONE,
+): ZonedParts | null {
     const date = toDate(input);
     if (Number.isNaN(date.getTime())) return null;
     const parts: Record<string, number> = {};
-    for (const part of zonedFormat(timeZone).formatToParts(date)) if (part.type !== 'literal') parts[part.type] = Number(part.value);
-    return { year: parts.year ?? 0, month: parts.month ?? 0, day: parts.day ?? 0, hour: (parts.hour ?? 0) % 24, minute: parts.minute ?? 0 };
+    for (const part of zonedFormat(timeZone).formatToParts(date))
+        if (part.type !== 'literal') parts[part.type] = Number(part.value);
+    return {
+        year: parts.year ?? 0,
+        month: parts.month ?? 0,
+        day: parts.day ?? 0,
+        hour: (parts.hour ?? 0) % 24,
+        minute: parts.minute ?? 0,
+    };
 }
 
 const pad = (value: number, length = 2) => String(value).padStart(length, '0');
 
-function dateText({ year, month, day }: Pick<ZonedParts, 'year' | 'month' | 'day'>, format: DateFormat): string {
+function dateText(
+    { year, month, day }: Pick<ZonedParts, 'year' | 'month' | 'day'>,
+    format: DateFormat,
+): string {
     const [yyyy, mm, dd] = [pad(year, 4), pad(month), pad(day)];
     switch (format) {
         case 'DATE_L_PERIOD':
@@ -148,7 +181,10 @@ function dateText({ year, month, day }: Pick<ZonedParts, 'year' | 'month' | 'day
     }
 }
 
-function timeText({ hour, minute }: Pick<ZonedParts, 'hour' | 'minute'>, format: TimeFormat): string {
+function timeText(
+    { hour, minute }: Pick<ZonedParts, 'hour' | 'minute'>,
+    format: TimeFormat,
+): string {
     if (format === 'TIME_24_HOURS') return `${pad(hour)}:${pad(minute)}`;
     const hour12 = hour % 12 === 0 ? 12 : hour % 12;
     return `${hour12}:${pad(minute)} ${hour < 12 ? 'AM' : 'PM'}`;
@@ -158,26 +194,44 @@ function timeText({ hour, minute }: Pick<ZonedParts, 'hour' | 'minute'>, format:
  * The calendar date of `input` in `timeZone` (DD.MM.YYYY, DD/MM/YYYY, MM/DD/YYYY or YYYY-MM-DD).
  * A plain `YYYY-MM-DD` string is a calendar date already and is not shifted by the zone.
  */
-export function formatDate(input: DateInput | null | undefined, format: DateFormat, timeZone: string = DEFAULT_TIME_ZONE): string {
+export function formatDate(
+    input: DateInput | null | undefined,
+    format: DateFormat,
+    timeZone: string = DEFAULT_TIME_ZONE,
+): string {
     if (input === null || input === undefined) return EMPTY_VALUE;
     const calendar = typeof input === 'string' ? CALENDAR_DATE.exec(input) : null;
-    if (calendar) return dateText({ year: Number(calendar[1]), month: Number(calendar[2]), day: Number(calendar[3]) }, format);
+    if (calendar)
+        return dateText(
+            { year: Number(calendar[1]), month: Number(calendar[2]), day: Number(calendar[3]) },
+            format,
+        );
     const parts = zonedParts(input, timeZone);
     return parts ? dateText(parts, format) : EMPTY_VALUE;
 }
 
 /** The wall-clock time of `input` in `timeZone`: `14:30` or `2:30 PM`. */
-export function formatTime(input: DateInput | null | undefined, format: TimeFormat, timeZone: string = DEFAULT_TIME_ZONE): string {
+export function formatTime(
+    input: DateInput | null | undefined,
+    format: TimeFormat,
+    timeZone: string = DEFAULT_TIME_ZONE,
+): string {
     if (input === null || input === undefined) return EMPTY_VALUE;
     const parts = zonedParts(input, timeZone);
     return parts ? timeText(parts, format) : EMPTY_VALUE;
 }
 
 /** Date and time of `input` in `timeZone`: `21.11.2026 14:30`. */
-export function formatDateTime(input: DateInput | null | undefined, settings: Pick<UserSettings, 'dateFormat' | 'timeFormat'>, timeZone: string = DEFAULT_TIME_ZONE): string {
+export function formatDateTime(
+    input: DateInput | null | undefined,
+    settings: Pick<UserSettings, 'dateFormat' | 'timeFormat'>,
+    timeZone: string = DEFAULT_TIME_ZONE,
+): string {
     if (input === null || input === undefined) return EMPTY_VALUE;
     const parts = zonedParts(input, timeZone);
-    return parts ? `${dateText(parts, settings.dateFormat)} ${timeText(parts, settings.timeFormat)}` : EMPTY_VALUE;
+    return parts
+        ? `${dateText(parts, settings.dateFormat)} ${timeText(parts, settings.timeFormat)}`
+        : EMPTY_VALUE;
 }
 
 /** Formatters bound to one user's settings and a time zone. */
@@ -194,7 +248,10 @@ export interface Formatters {
     weight(kilograms: number | null | undefined): string;
 }
 
-export function createFormatters(settings: UserSettings, timeZone: string = DEFAULT_TIME_ZONE): Formatters {
+export function createFormatters(
+    settings: UserSettings,
+    timeZone: string = DEFAULT_TIME_ZONE,
+): Formatters {
     return {
         settings,
         timeZone,
@@ -202,7 +259,9 @@ export function createFormatters(settings: UserSettings, timeZone: string = DEFA
         time: (input) => formatTime(input, settings.timeFormat, timeZone),
         dateTime: (input) => formatDateTime(input, settings, timeZone),
         number: (value, options) => formatNumber(value, settings.numberFormat, options),
-        length: (kilometres) => formatLength(kilometres, settings.lengthFormat, settings.numberFormat),
-        weight: (kilograms) => formatWeight(kilograms, settings.weightFormat, settings.numberFormat),
+        length: (kilometres) =>
+            formatLength(kilometres, settings.lengthFormat, settings.numberFormat),
+        weight: (kilograms) =>
+            formatWeight(kilograms, settings.weightFormat, settings.numberFormat),
     };
 }

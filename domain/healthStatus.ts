@@ -1,5 +1,9 @@
 import { DEFAULT_TIME_ZONE, zonedParts, type DateInput } from './formatting.js';
-import { businessHoursOrDefault, minutesOfClockTime, type BusinessHours } from './tenantConfiguration.js';
+import {
+    businessHoursOrDefault,
+    minutesOfClockTime,
+    type BusinessHours,
+} from './tenantConfiguration.js';
 
 /**
  * The depot health rule (shell §2.1, §9; domain §9): a warning needs the current time inside the
@@ -37,13 +41,16 @@ function minuteOfDay(now: Date, timeZone: string): number | null {
 }
 
 /** True when `now` falls inside the window, its end moved `endShift` minutes earlier. */
-function insideWindow({ now, businessHours, timeZone }: BusinessHoursCheck, endShift: number): boolean {
+function insideWindow(
+    { now, businessHours, timeZone }: BusinessHoursCheck,
+    endShift: number,
+): boolean {
     const hours = businessHoursOrDefault(businessHours);
     const from = minutesOfClockTime(hours.from) ?? 0;
     const to = minutesOfClockTime(hours.to) ?? MINUTES_PER_DAY - 1;
     const minute = minuteOfDay(now, timeZone || DEFAULT_TIME_ZONE);
     if (minute === null) return false;
-    const length = (to - from + MINUTES_PER_DAY) % MINUTES_PER_DAY - endShift;
+    const length = ((to - from + MINUTES_PER_DAY) % MINUTES_PER_DAY) - endShift;
     if (length < 0) return false;
     return (minute - from + MINUTES_PER_DAY) % MINUTES_PER_DAY <= length;
 }
@@ -65,8 +72,13 @@ function timeOf(input: DateInput | null | undefined): number | null {
 }
 
 /** The newer of the two times, or null when neither is known. */
-export function newestHealthData(lastAssignmentAt: DateInput | null | undefined, lastStatusChangeAt: DateInput | null | undefined): Date | null {
-    const times = [timeOf(lastAssignmentAt), timeOf(lastStatusChangeAt)].filter((time): time is number => time !== null);
+export function newestHealthData(
+    lastAssignmentAt: DateInput | null | undefined,
+    lastStatusChangeAt: DateInput | null | undefined,
+): Date | null {
+    const times = [timeOf(lastAssignmentAt), timeOf(lastStatusChangeAt)].filter(
+        (time): time is number => time !== null,
+    );
     return times.length === 0 ? null : new Date(Math.max(...times));
 }
 
@@ -89,7 +101,11 @@ export function isCalendarDate(value: string): boolean {
     if (!match) return false;
     const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
     const date = new Date(Date.UTC(year, month - 1, day));
-    return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+    return (
+        date.getUTCFullYear() === year &&
+        date.getUTCMonth() === month - 1 &&
+        date.getUTCDate() === day
+    );
 }
 
 /** The calendar date (`YYYY-MM-DD`) of `now` in `timeZone`. */

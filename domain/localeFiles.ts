@@ -29,14 +29,16 @@ export interface LocaleProblems {
     badValues: BadLocaleValue[];
 }
 
-const isObject = (value: unknown): value is LocaleDocument => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is LocaleDocument =>
+    typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Every leaf of a nested document by its dotted key (objects are walked, anything else is a leaf). */
 export function flattenLocale(document: LocaleDocument, prefix = ''): Map<string, unknown> {
     const leaves = new Map<string, unknown>();
     for (const [key, value] of Object.entries(document)) {
         const path = prefix ? `${prefix}.${key}` : key;
-        if (isObject(value)) for (const [nested, leaf] of flattenLocale(value, path)) leaves.set(nested, leaf);
+        if (isObject(value))
+            for (const [nested, leaf] of flattenLocale(value, path)) leaves.set(nested, leaf);
         else leaves.set(path, value);
     }
     return leaves;
@@ -47,7 +49,8 @@ export function localeVariables(text: string): string[] {
     return [...text.matchAll(/{{\s*(\w+)\s*}}/g)].map((match) => match[1] ?? '').sort();
 }
 
-const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((value, index) => value === b[index]);
+const sameList = (a: readonly string[], b: readonly string[]) =>
+    a.length === b.length && a.every((value, index) => value === b[index]);
 
 /** Compares a candidate locale file with the English one; every list is empty when it fits. */
 export function compareLocaleFile(english: LocaleDocument, candidate: unknown): LocaleProblems {
@@ -69,7 +72,8 @@ export function compareLocaleFile(english: LocaleDocument, candidate: unknown): 
         else if (value.trim() === '') problems.badValues.push({ key, problem: 'empty' });
         else {
             const expected = localeVariables(String(reference.get(englishKey)));
-            if (!sameList(localeVariables(value), expected)) problems.badValues.push({ key, problem: 'variables', expected });
+            if (!sameList(localeVariables(value), expected))
+                problems.badValues.push({ key, problem: 'variables', expected });
         }
     }
     return problems;
@@ -82,10 +86,15 @@ function pluralReference(key: string, reference: Map<string, unknown>): string |
     return other !== undefined && reference.has(other) ? other : undefined;
 }
 
-export const localeFileFits = (problems: LocaleProblems) => problems.missing.length + problems.unknown.length + problems.badValues.length === 0;
+export const localeFileFits = (problems: LocaleProblems) =>
+    problems.missing.length + problems.unknown.length + problems.badValues.length === 0;
 
 /** A dotted key as a JSON pointer below the body (`app.a.b` → `/body/app/a/b`). */
-export const localeKeyField = (key: string) => `/body/${key.split('.').map((part) => part.replaceAll('~', '~0').replaceAll('/', '~1')).join('/')}`;
+export const localeKeyField = (key: string) =>
+    `/body/${key
+        .split('.')
+        .map((part) => part.replaceAll('~', '~0').replaceAll('/', '~1'))
+        .join('/')}`;
 const keyOfField = (field: string) =>
     field
         .slice('/body/'.length)
@@ -103,13 +112,23 @@ export const localeProblemMessages = {
 } as const;
 
 /** The error details: each list capped at LOCALE_PROBLEM_LIMIT entries. */
-export function localeProblemDetails(problems: LocaleProblems, limit = LOCALE_PROBLEM_LIMIT): ErrorDetail[] {
+export function localeProblemDetails(
+    problems: LocaleProblems,
+    limit = LOCALE_PROBLEM_LIMIT,
+): ErrorDetail[] {
     return [
-        ...problems.missing.slice(0, limit).map((key) => ({ field: localeKeyField(key), message: localeProblemMessages.missing })),
-        ...problems.unknown.slice(0, limit).map((key) => ({ field: localeKeyField(key), message: localeProblemMessages.unknown })),
+        ...problems.missing
+            .slice(0, limit)
+            .map((key) => ({ field: localeKeyField(key), message: localeProblemMessages.missing })),
+        ...problems.unknown
+            .slice(0, limit)
+            .map((key) => ({ field: localeKeyField(key), message: localeProblemMessages.unknown })),
         ...problems.badValues.slice(0, limit).map(({ key, problem, expected }) => ({
             field: localeKeyField(key),
-            message: problem === 'variables' ? `${localeProblemMessages.variables} ${(expected ?? []).map((name) => `{{${name}}}`).join(', ') || '(none)'}` : localeProblemMessages[problem],
+            message:
+                problem === 'variables'
+                    ? `${localeProblemMessages.variables} ${(expected ?? []).map((name) => `{{${name}}}`).join(', ') || '(none)'}`
+                    : localeProblemMessages[problem],
         })),
     ];
 }
@@ -126,9 +145,16 @@ export function localeProblemsFromDetails(details: readonly ErrorDetail[]): Loca
         const key = keyOfField(field);
         if (message === localeProblemMessages.missing) problems.missing.push(key);
         else if (message === localeProblemMessages.unknown) problems.unknown.push(key);
-        else if (message === localeProblemMessages.notText) problems.badValues.push({ key, problem: 'notText' });
-        else if (message === localeProblemMessages.empty) problems.badValues.push({ key, problem: 'empty' });
-        else if (message.startsWith(localeProblemMessages.variables)) problems.badValues.push({ key, problem: 'variables', expected: localeVariables(message) });
+        else if (message === localeProblemMessages.notText)
+            problems.badValues.push({ key, problem: 'notText' });
+        else if (message === localeProblemMessages.empty)
+            problems.badValues.push({ key, problem: 'empty' });
+        else if (message.startsWith(localeProblemMessages.variables))
+            problems.badValues.push({
+                key,
+                problem: 'variables',
+                expected: localeVariables(message),
+            });
     }
     return problems;
 }
@@ -147,9 +173,15 @@ export function mergeLocale(base: LocaleDocument, override: LocaleDocument): Loc
 }
 
 /** The texts that differ between two files (for the audit log), at most `limit` of them, and how many differ. */
-export function changedLocaleTexts(before: LocaleDocument, after: LocaleDocument, limit = 200): { changedCount: number; changedTexts: { key: string; before: unknown; after: unknown }[] } {
+export function changedLocaleTexts(
+    before: LocaleDocument,
+    after: LocaleDocument,
+    limit = 200,
+): { changedCount: number; changedTexts: { key: string; before: unknown; after: unknown }[] } {
     const old = flattenLocale(before);
     const changed: { key: string; before: unknown; after: unknown }[] = [];
-    for (const [key, value] of flattenLocale(after)) if (old.get(key) !== value) changed.push({ key, before: old.get(key) ?? null, after: value });
+    for (const [key, value] of flattenLocale(after))
+        if (old.get(key) !== value)
+            changed.push({ key, before: old.get(key) ?? null, after: value });
     return { changedCount: changed.length, changedTexts: changed.slice(0, limit) };
 }

@@ -20,13 +20,24 @@ export interface NavigationRuleInput {
 
 export type NavigationRule = (input: NavigationRuleInput) => boolean;
 
-const inTenant = (code: string): NavigationRule => (input) => canAnywhereUnder(input.actions, code, { context: 'tenant', path: input.path });
-const inDepot = (code: string): NavigationRule => (input) => {
-    if (desktopOnlyActions.includes(code) && input.largeScreen === false) return false;
-    return canAnywhereUnder(input.actions, code, { context: 'depot', path: input.path });
-};
-const anyOf = (...rules: NavigationRule[]): NavigationRule => (input) => rules.some((rule) => rule(input));
-const allOf = (...rules: NavigationRule[]): NavigationRule => (input) => rules.every((rule) => rule(input));
+const inTenant =
+    (code: string): NavigationRule =>
+    (input) =>
+        canAnywhereUnder(input.actions, code, { context: 'tenant', path: input.path });
+const inDepot =
+    (code: string): NavigationRule =>
+    (input) => {
+        if (desktopOnlyActions.includes(code) && input.largeScreen === false) return false;
+        return canAnywhereUnder(input.actions, code, { context: 'depot', path: input.path });
+    };
+const anyOf =
+    (...rules: NavigationRule[]): NavigationRule =>
+    (input) =>
+        rules.some((rule) => rule(input));
+const allOf =
+    (...rules: NavigationRule[]): NavigationRule =>
+    (input) =>
+        rules.every((rule) => rule(input));
 const adminOnly: NavigationRule = (input) => isAdmin(input.actions);
 
 export const tenantNavigationRules = {
@@ -41,9 +52,16 @@ export const tenantNavigationRules = {
     trackingReports: inTenant('r:rtt-reports'),
     cloudTrackingReports: inTenant('r:cloud-tracking-reports'),
     parcelFinder: inTenant('r:parcel-finder'),
-    geocodingReports: allOf(inTenant('r:places-dgw-reports'), inTenant('r:places-deep-int-reports')),
+    geocodingReports: allOf(
+        inTenant('r:places-dgw-reports'),
+        inTenant('r:places-deep-int-reports'),
+    ),
     // Tenant-level on the tenant view: the grant must cover the whole organisation.
-    addressCorrection: (input) => can(input.actions, 'r:address-location-correction', { context: 'tenant', path: input.path }),
+    addressCorrection: (input) =>
+        can(input.actions, 'r:address-location-correction', {
+            context: 'tenant',
+            path: input.path,
+        }),
     depotAdministration: inTenant('r:depot-mgmt-list'),
     roles: anyOf(adminOnly, inTenant('c:role')),
     accountLicences: inTenant('r:app-user-licences'),
@@ -68,7 +86,8 @@ export const depotNavigationRules = {
     addressCorrection: inDepot('r:address-location-correction'),
     backofficeUsers: inDepot('r:bo-user'),
     tempDrivers: inDepot('r:temp-driver'),
-    subcontractorDrivers: (input) => subcontractorDriverScopes(input.actions, input.path ?? '').length > 0,
+    subcontractorDrivers: (input) =>
+        subcontractorDriverScopes(input.actions, input.path ?? '').length > 0,
     routePlanner: inDepot('r:better-planner'),
 } satisfies Record<string, NavigationRule>;
 
@@ -83,11 +102,19 @@ export const adminNavigationRules = {
     pageViews: adminOnly,
 } satisfies Record<string, NavigationRule>;
 
-export const navigationRules = { admin: adminNavigationRules, tenant: tenantNavigationRules, depot: depotNavigationRules } as const;
+export const navigationRules = {
+    admin: adminNavigationRules,
+    tenant: tenantNavigationRules,
+    depot: depotNavigationRules,
+} as const;
 export type NavigationItemId<C extends AppContext> = keyof (typeof navigationRules)[C];
 
 /** True when the item `id` of the context's drawer shows; unknown ids never show. */
-export function isNavigationItemVisible(context: AppContext, id: string, input: NavigationRuleInput): boolean {
+export function isNavigationItemVisible(
+    context: AppContext,
+    id: string,
+    input: NavigationRuleInput,
+): boolean {
     const rules: Record<string, NavigationRule> = navigationRules[context];
     return rules[id]?.(input) ?? false;
 }
@@ -97,5 +124,7 @@ export function isNavigationItemVisible(context: AppContext, id: string, input: 
  * drivers (r:driver granted there): the subcontractor driver list (shell §6).
  */
 export function subcontractorDriverScopes(actions: ProfileActions, depotPath: string): string[] {
-    return subcontractorScopesOf(actions, depotPath).filter((path) => can(actions, 'r:driver', { context: 'depot', path }));
+    return subcontractorScopesOf(actions, depotPath).filter((path) =>
+        can(actions, 'r:driver', { context: 'depot', path }),
+    );
 }

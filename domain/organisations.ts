@@ -27,9 +27,53 @@ export const MAX_REGIONS = 100;
  * other European states the product could serve, and Canada, the United States and Mexico.
  */
 export const businessCountryCodes = [
-    'AD', 'AL', 'AT', 'BA', 'BE', 'BG', 'CA', 'CH', 'CY', 'CZ', 'DE', 'DK', 'EE', 'ES', 'FI', 'FR',
-    'GB', 'GR', 'HR', 'HU', 'IE', 'IS', 'IT', 'LI', 'LT', 'LU', 'LV', 'MC', 'MD', 'ME', 'MK', 'MT',
-    'MX', 'NL', 'NO', 'PL', 'PT', 'RO', 'RS', 'SE', 'SI', 'SK', 'SM', 'TR', 'UA', 'US', 'VA',
+    'AD',
+    'AL',
+    'AT',
+    'BA',
+    'BE',
+    'BG',
+    'CA',
+    'CH',
+    'CY',
+    'CZ',
+    'DE',
+    'DK',
+    'EE',
+    'ES',
+    'FI',
+    'FR',
+    'GB',
+    'GR',
+    'HR',
+    'HU',
+    'IE',
+    'IS',
+    'IT',
+    'LI',
+    'LT',
+    'LU',
+    'LV',
+    'MC',
+    'MD',
+    'ME',
+    'MK',
+    'MT',
+    'MX',
+    'NL',
+    'NO',
+    'PL',
+    'PT',
+    'RO',
+    'RS',
+    'SE',
+    'SI',
+    'SK',
+    'SM',
+    'TR',
+    'UA',
+    'US',
+    'VA',
 ] as const;
 export type BusinessCountryCode = (typeof businessCountryCodes)[number];
 
@@ -119,7 +163,8 @@ export const organisationRuleMessages: Record<OrganisationRule, string> = {
 export function tenantIdRule(value: string | null | undefined): OrganisationRule | null {
     if (value === null || value === undefined || value === '') return 'required';
     if (!TENANT_ID.test(value)) return 'tenantIdFormat';
-    if (value.length < TENANT_ID_MIN_LENGTH || value.length > TENANT_ID_MAX_LENGTH) return 'tenantIdLength';
+    if (value.length < TENANT_ID_MIN_LENGTH || value.length > TENANT_ID_MAX_LENGTH)
+        return 'tenantIdLength';
     return null;
 }
 
@@ -140,9 +185,11 @@ function nameRuleOf(value: string | null | undefined, maxLength: number): Organi
 }
 
 /** An organisation's name (stored trimmed): at least 2 characters that are not spaces, at most 100. */
-export const organisationNameRule = (value: string | null | undefined) => nameRuleOf(value, ORGANISATION_NAME_MAX_LENGTH);
+export const organisationNameRule = (value: string | null | undefined) =>
+    nameRuleOf(value, ORGANISATION_NAME_MAX_LENGTH);
 /** A region's name (stored trimmed): at least 2 characters that are not spaces, at most 100. */
-export const regionNameRule = (value: string | null | undefined) => nameRuleOf(value, REGION_NAME_MAX_LENGTH);
+export const regionNameRule = (value: string | null | undefined) =>
+    nameRuleOf(value, REGION_NAME_MAX_LENGTH);
 
 /** The country: one of the business country list (shell §9). */
 export function countryCodeRule(value: string | null | undefined): OrganisationRule | null {
@@ -206,15 +253,22 @@ export function regionListRule(regions: readonly unknown[]): OrganisationRule | 
     return regions.length > MAX_REGIONS ? 'tooManyRegions' : null;
 }
 
-const detail = (field: string, rule: OrganisationRule): ErrorDetail => ({ field: `/body/${field}`, message: `${field.replaceAll('/', '.')} ${organisationRuleMessages[rule]}` });
+const detail = (field: string, rule: OrganisationRule): ErrorDetail => ({
+    field: `/body/${field}`,
+    message: `${field.replaceAll('/', '.')} ${organisationRuleMessages[rule]}`,
+});
 
 /**
  * Every fault of a create or update body that needs no database, as `/body/<field>` details
  * (the id only when creating). Empty when the body is valid.
  */
-export function organisationErrors(body: Omit<OrganisationUpdateBody, 'version'> & { id?: string }, creating: boolean): ErrorDetail[] {
+export function organisationErrors(
+    body: Omit<OrganisationUpdateBody, 'version'> & { id?: string },
+    creating: boolean,
+): ErrorDetail[] {
     const errors: ErrorDetail[] = [];
-    const push = (field: string, rule: OrganisationRule | null) => void (rule && errors.push(detail(field, rule)));
+    const push = (field: string, rule: OrganisationRule | null) =>
+        void (rule && errors.push(detail(field, rule)));
     if (creating) push('id', tenantIdRule(body.id));
     push('name', organisationNameRule(body.name));
     push('countryCode', countryCodeRule(body.countryCode));
@@ -228,7 +282,10 @@ export function organisationErrors(body: Omit<OrganisationUpdateBody, 'version'>
 }
 
 /** Stored region ids that an update body leaves out (regions can never be removed). */
-export function removedRegionIds(storedIds: readonly string[], regions: readonly { id?: string; name?: string }[]): string[] {
+export function removedRegionIds(
+    storedIds: readonly string[],
+    regions: readonly { id?: string; name?: string }[],
+): string[] {
     const kept = new Set(regions.flatMap((region) => (region.id ? [region.id] : [])));
     return storedIds.filter((id) => !kept.has(id));
 }

@@ -8,7 +8,13 @@ import type { ScreenClass } from './profile.js';
  * viewer.
  */
 
-export const screenClasses = ['xs', 'sm', 'md', 'lg', 'xl'] as const satisfies readonly ScreenClass[];
+export const screenClasses = [
+    'xs',
+    'sm',
+    'md',
+    'lg',
+    'xl',
+] as const satisfies readonly ScreenClass[];
 
 export const PAGE_VIEW_PATH_MAX_LENGTH = 300;
 export const PAGE_VIEW_ROUTE_NAME_MAX_LENGTH = 60;
@@ -27,15 +33,27 @@ export interface PageViewRecord {
 }
 
 /** `CONTEXT:Role name` for every context of every role the viewer holds (sorted, once each). */
-export function analyticsRoleNames(roles: readonly { name: string; contexts: readonly RoleContext[] }[]): string[] {
-    return [...new Set(roles.flatMap((role) => role.contexts.map((context) => `${context}:${role.name}`)))].sort();
+export function analyticsRoleNames(
+    roles: readonly { name: string; contexts: readonly RoleContext[] }[],
+): string[] {
+    return [
+        ...new Set(
+            roles.flatMap((role) => role.contexts.map((context) => `${context}:${role.name}`)),
+        ),
+    ].sort();
 }
 
 /** True when the e-mail address belongs to one of the internal domains (case-insensitive, exact domain). */
-export function isInternalEmail(email: string | null | undefined, internalDomains: readonly string[]): boolean {
+export function isInternalEmail(
+    email: string | null | undefined,
+    internalDomains: readonly string[],
+): boolean {
     if (!email) return false;
     const at = email.lastIndexOf('@');
     if (at < 0) return false;
-    const domain = email.slice(at + 1).trim().toLowerCase();
+    const domain = email
+        .slice(at + 1)
+        .trim()
+        .toLowerCase();
     return internalDomains.some((internal) => internal.trim().toLowerCase() === domain);
 }

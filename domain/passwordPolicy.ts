@@ -16,7 +16,10 @@ const RULES: [test: (password: string) => boolean, message: string][] = [
     [(password) => /[a-z]/.test(password), 'Password must have lowercase characters'],
     [(password) => /[A-Z]/.test(password), 'Password must have uppercase characters'],
     [(password) => /[0-9]/.test(password), 'Password must have numeric characters'],
-    [(password) => [...password].some((character) => PASSWORD_SYMBOLS.includes(character)), 'Password must have symbol characters'],
+    [
+        (password) => [...password].some((character) => PASSWORD_SYMBOLS.includes(character)),
+        'Password must have symbol characters',
+    ],
 ];
 
 /** The first rule the password breaks, in Cognito's words, or undefined when it conforms. */

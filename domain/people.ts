@@ -53,7 +53,14 @@ export interface BackOfficeUser {
 }
 
 /** Sortable columns of `GET /api/v2/users` (`sort=<field>,asc|desc`). */
-export const backOfficeUserSortFields = ['lastName', 'firstName', 'email', 'type', 'lastLogin', 'created'] as const;
+export const backOfficeUserSortFields = [
+    'lastName',
+    'firstName',
+    'email',
+    'type',
+    'lastLogin',
+    'created',
+] as const;
 export type BackOfficeUserSortField = (typeof backOfficeUserSortFields)[number];
 
 /**
@@ -140,7 +147,10 @@ export interface RolesAndScopes {
 /** Driver types in paths: `POST /api/users/{driverType}`. */
 export const driverTypes = ['DRIVER', 'TEMP_DRIVER'] as const;
 export type DriverType = (typeof driverTypes)[number];
-export const userTypeOfDriverType: Record<DriverType, 'Driver' | 'TempDriver'> = { DRIVER: 'Driver', TEMP_DRIVER: 'TempDriver' };
+export const userTypeOfDriverType: Record<DriverType, 'Driver' | 'TempDriver'> = {
+    DRIVER: 'Driver',
+    TEMP_DRIVER: 'TempDriver',
+};
 
 /** A driver app account or courier account (`GET /api/v3/users/app`). */
 export interface AppUser {
@@ -167,7 +177,16 @@ export interface AppUser {
     scopePath: string;
 }
 
-export const appUserSortFields = ['lastName', 'firstName', 'username', 'subcontractorName', 'vehicleNumber', 'lastLogin', 'created', 'active'] as const;
+export const appUserSortFields = [
+    'lastName',
+    'firstName',
+    'username',
+    'subcontractorName',
+    'vehicleNumber',
+    'lastLogin',
+    'created',
+    'active',
+] as const;
 export type AppUserSortField = (typeof appUserSortFields)[number];
 
 /** Query of `GET /api/v3/users/app`; `path` is a tenant id, depot path or subcontractor path. */

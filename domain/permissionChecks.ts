@@ -24,14 +24,17 @@ import { scopeCovers, scopesOverlap } from './scopePath.js';
  */
 
 /** What a check is about: the admin context, or a scope path in the tenant or depot context ('' or absent = everything). */
-export type PermissionTarget = { context: 'admin' } | { context: 'tenant' | 'depot'; path?: string };
+export type PermissionTarget =
+    { context: 'admin' } | { context: 'tenant' | 'depot'; path?: string };
 
 type Region = string[];
 
 function entriesOf(actions: ProfileActions, context: 'tenant' | 'depot'): [string, string[]][] {
     if (context === 'tenant') return Object.entries(actions.TENANT);
     // A subcontractor user is scoped to their subcontractor: only five-part paths count.
-    const subcontractor = Object.entries(actions.SUBCONTRACTOR).filter(([path]) => isSubcontractorPath(path));
+    const subcontractor = Object.entries(actions.SUBCONTRACTOR).filter(([path]) =>
+        isSubcontractorPath(path),
+    );
     return [...Object.entries(actions.DEPOT), ...subcontractor];
 }
 
@@ -52,14 +55,26 @@ function intersect(a: Region, b: Region): Region {
     return minimalPrefixes(result);
 }
 
-function regionOf(actions: ProfileActions, code: string, context: 'tenant' | 'depot', seen: ReadonlySet<string>): Region {
+function regionOf(
+    actions: ProfileActions,
+    code: string,
+    context: 'tenant' | 'depot',
+    seen: ReadonlySet<string>,
+): Region {
     if (seen.has(code)) return []; // a dependency cycle grants nothing
     const trail = new Set([...seen, code]);
     const definition = actionDefinition(code);
-    let region = [...tenantAdminRegion(actions), ...entriesOf(actions, context).filter(([, codes]) => codes.includes(code)).map(([path]) => path)];
-    for (const source of definition?.grantedWith ?? []) region.push(...regionOf(actions, source, context, trail));
+    let region = [
+        ...tenantAdminRegion(actions),
+        ...entriesOf(actions, context)
+            .filter(([, codes]) => codes.includes(code))
+            .map(([path]) => path),
+    ];
+    for (const source of definition?.grantedWith ?? [])
+        region.push(...regionOf(actions, source, context, trail));
     region = minimalPrefixes(region);
-    for (const required of definition?.requires ?? []) region = intersect(region, regionOf(actions, required, context, trail));
+    for (const required of definition?.requires ?? [])
+        region = intersect(region, regionOf(actions, required, context, trail));
     return region;
 }
 
@@ -73,7 +88,11 @@ function markerCheck(actions: ProfileActions, code: string): boolean | undefined
  * Where `code` is granted in a context: `'ALL'` (admins, all-tenant tenant admins, '' scopes)
  * or the minimal path prefixes. Feeds SQL scope filters and scope pickers.
  */
-export function grantedScopes(actions: ProfileActions, code: string, context: AppContext): 'ALL' | string[] {
+export function grantedScopes(
+    actions: ProfileActions,
+    code: string,
+    context: AppContext,
+): 'ALL' | string[] {
     const marker = markerCheck(actions, code);
     if (marker !== undefined) return marker ? 'ALL' : [];
     if (isAdmin(actions)) return 'ALL';
@@ -102,7 +121,11 @@ export function can(actions: ProfileActions, code: string, target: PermissionTar
  * user may use this feature somewhere under the selected scope"). Data must still be filtered
  * with `grantedScopes` or checked per entity with `can`.
  */
-export function canAnywhereUnder(actions: ProfileActions, code: string, target: PermissionTarget): boolean {
+export function canAnywhereUnder(
+    actions: ProfileActions,
+    code: string,
+    target: PermissionTarget,
+): boolean {
     const scopes = grantedScopes(actions, code, target.context);
     const path = pathOf(target);
     return scopes === 'ALL' || scopes.some((scope) => scopesOverlap(scope, path));
@@ -110,7 +133,9 @@ export function canAnywhereUnder(actions: ProfileActions, code: string, target: 
 
 /** True when `code` is granted anywhere in any context (the coarse "has this feature at all"). */
 export function canSomewhere(actions: ProfileActions, code: string): boolean {
-    return (['admin', 'tenant', 'depot'] as const).some((context) => canAnywhereUnder(actions, code, { context }));
+    return (['admin', 'tenant', 'depot'] as const).some((context) =>
+        canAnywhereUnder(actions, code, { context }),
+    );
 }
 
 /**

@@ -1,4 +1,9 @@
-import { requestViolations, validateRows, type PermissionRule, type PermissionViolation } from './permissionEditing.js';
+import {
+    requestViolations,
+    validateRows,
+    type PermissionRule,
+    type PermissionViolation,
+} from './permissionEditing.js';
 import { isAdmin, isSubcontractorPath, type ProfileActions } from './permissions.js';
 import {
     changeRequestOf,
@@ -29,7 +34,11 @@ export function mayEditPermissionsOnProfilePage(actions: ProfileActions): boolea
  * Roles offered for row `rowIndex`: of the dialog's context, visible to the editor (visibility
  * path), not used by another row, and of the same kind (subcontractor or not) as the other rows.
  */
-export function roleOptions(editing: PermissionEditing, rows: readonly PermissionRow[], rowIndex: number): EditableRole[] {
+export function roleOptions(
+    editing: PermissionEditing,
+    rows: readonly PermissionRow[],
+    rowIndex: number,
+): EditableRole[] {
     const others = rows
         .filter((_row, index) => index !== rowIndex)
         .map((row) => findRole(editing, row.roleId))
@@ -44,10 +53,15 @@ export function roleOptions(editing: PermissionEditing, rows: readonly Permissio
 }
 
 /** Why another row cannot be added, or null. */
-export function addRowBlocker(editing: PermissionEditing, rows: readonly PermissionRow[]): PermissionRule | null {
+export function addRowBlocker(
+    editing: PermissionEditing,
+    rows: readonly PermissionRow[],
+): PermissionRule | null {
     if (rows.some((row) => row.roleId === null || row.paths.length === 0)) return 'ROW_INCOMPLETE';
-    if (editing.context !== 'admin' && rows.some((row) => row.paths.some(isSubcontractorPath))) return 'ROWS_LOCKED_BY_SUBCONTRACTOR';
-    if (roleOptions(editing, [...rows, { roleId: null, paths: [] }], rows.length).length === 0) return 'ROLE_NOT_AVAILABLE';
+    if (editing.context !== 'admin' && rows.some((row) => row.paths.some(isSubcontractorPath)))
+        return 'ROWS_LOCKED_BY_SUBCONTRACTOR';
+    if (roleOptions(editing, [...rows, { roleId: null, paths: [] }], rows.length).length === 0)
+        return 'ROLE_NOT_AVAILABLE';
     return null;
 }
 
@@ -56,16 +70,27 @@ export function addRowBlocker(editing: PermissionEditing, rows: readonly Permiss
  * already holds needs the right to remove it; a new one the right to assign it, a shape fitting
  * the role, no all-tenants scope in the row and no other subcontractor of the same depot.
  */
-export function scopeOptionBlocker(editing: PermissionEditing, rows: readonly PermissionRow[], rowIndex: number, path: string): PermissionRule | null {
+export function scopeOptionBlocker(
+    editing: PermissionEditing,
+    rows: readonly PermissionRow[],
+    rowIndex: number,
+    path: string,
+): PermissionRule | null {
     const row = rows[rowIndex];
     const role = findRole(editing, row?.roleId ?? null);
     if (!row || !role) return 'ROW_INCOMPLETE';
     const held = currentInContext(editing).some((a) => a.roleId === role.id && a.path === path);
-    if (held) return mayRemoveAt(editing.editor, editing.context, path) ? null : 'NO_REMOVE_PERMISSION';
+    if (held)
+        return mayRemoveAt(editing.editor, editing.context, path) ? null : 'NO_REMOVE_PERMISSION';
     const rule = scopeRuleFor(editing, role, path);
     if (rule) return rule;
-    if (role.contexts.includes('TENANT') && path !== '' && row.paths.includes('')) return 'ALL_TENANTS_EXCLUSIVE';
-    const otherSubcontractor = rows.some((other) => other.paths.some((p) => isSubcontractorPath(p) && p !== path && depotOf(p) === depotOf(path)));
+    if (role.contexts.includes('TENANT') && path !== '' && row.paths.includes(''))
+        return 'ALL_TENANTS_EXCLUSIVE';
+    const otherSubcontractor = rows.some((other) =>
+        other.paths.some(
+            (p) => isSubcontractorPath(p) && p !== path && depotOf(p) === depotOf(path),
+        ),
+    );
     if (isSubcontractorPath(path) && otherSubcontractor) return 'SUBCONTRACTOR_PER_DEPOT';
     return null;
 }
@@ -76,6 +101,12 @@ export function autoSelection<T>(options: readonly T[]): T | undefined {
 }
 
 /** Everything that blocks submitting the dialog; empty = the submit button is enabled. */
-export function submitBlockers(editing: PermissionEditing, rows: readonly PermissionRow[]): PermissionViolation[] {
-    return [...validateRows(editing, rows), ...requestViolations(editing, changeRequestOf(editing, rows))];
+export function submitBlockers(
+    editing: PermissionEditing,
+    rows: readonly PermissionRow[],
+): PermissionViolation[] {
+    return [
+        ...validateRows(editing, rows),
+        ...requestViolations(editing, changeRequestOf(editing, rows)),
+    ];
 }

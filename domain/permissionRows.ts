@@ -57,7 +57,8 @@ export function isSubcontractorRole(role: EditableRole): boolean {
     return role.contexts.includes('SUBCONTRACTOR');
 }
 
-const targetFor = (context: AppContext, path: string): PermissionTarget => (context === 'admin' ? { context } : { context, path });
+const targetFor = (context: AppContext, path: string): PermissionTarget =>
+    context === 'admin' ? { context } : { context, path };
 
 /** The editor holds can-assign-permission for the whole scope. */
 export function mayAssignAt(editor: ProfileActions, context: AppContext, path: string): boolean {
@@ -66,16 +67,26 @@ export function mayAssignAt(editor: ProfileActions, context: AppContext, path: s
 
 /** Removing needs can-remove-permission or can-assign-permission for the whole scope. */
 export function mayRemoveAt(editor: ProfileActions, context: AppContext, path: string): boolean {
-    return can(editor, 'can-remove-permission', targetFor(context, path)) || mayAssignAt(editor, context, path);
+    return (
+        can(editor, 'can-remove-permission', targetFor(context, path)) ||
+        mayAssignAt(editor, context, path)
+    );
 }
 
 /** A role is offered when its visibility path overlaps a scope where the editor may assign. */
-export function isRoleVisibleTo(editor: ProfileActions, role: EditableRole, context: AppContext): boolean {
+export function isRoleVisibleTo(
+    editor: ProfileActions,
+    role: EditableRole,
+    context: AppContext,
+): boolean {
     const scopes = grantedScopes(editor, 'can-assign-permission', context);
     return scopes === 'ALL' || scopes.some((scope) => scopesOverlap(scope, role.visibilityPath));
 }
 
-export function findRole(editing: PermissionEditing, roleId: string | null): EditableRole | undefined {
+export function findRole(
+    editing: PermissionEditing,
+    roleId: string | null,
+): EditableRole | undefined {
     return editing.roles.find((role) => role.id === roleId);
 }
 
@@ -99,19 +110,41 @@ export function rowsOf(editing: PermissionEditing): PermissionRow[] {
 }
 
 /** The change request that turns the current assignments of the context into `rows`. */
-export function changeRequestOf(editing: PermissionEditing, rows: readonly PermissionRow[]): PermissionChangeRequest {
+export function changeRequestOf(
+    editing: PermissionEditing,
+    rows: readonly PermissionRow[],
+): PermissionChangeRequest {
     const current = currentInContext(editing);
-    const wanted = rows.flatMap((row) => (row.roleId === null ? [] : row.paths.map((path) => ({ path, roleId: row.roleId as string }))));
-    const isCurrent = (roleId: string, path: string) => current.some((a) => a.roleId === roleId && a.path === path);
-    const isWanted = (roleId: string, path: string) => wanted.some((w) => w.roleId === roleId && w.path === path);
-    const addPermissions = wanted.filter((w, index) => !isCurrent(w.roleId, w.path) && wanted.findIndex((o) => o.roleId === w.roleId && o.path === w.path) === index);
-    return { addPermissions, removePermissions: current.filter((a) => !isWanted(a.roleId, a.path)).map((a) => a.id) };
+    const wanted = rows.flatMap((row) =>
+        row.roleId === null
+            ? []
+            : row.paths.map((path) => ({ path, roleId: row.roleId as string })),
+    );
+    const isCurrent = (roleId: string, path: string) =>
+        current.some((a) => a.roleId === roleId && a.path === path);
+    const isWanted = (roleId: string, path: string) =>
+        wanted.some((w) => w.roleId === roleId && w.path === path);
+    const addPermissions = wanted.filter(
+        (w, index) =>
+            !isCurrent(w.roleId, w.path) &&
+            wanted.findIndex((o) => o.roleId === w.roleId && o.path === w.path) === index,
+    );
+    return {
+        addPermissions,
+        removePermissions: current.filter((a) => !isWanted(a.roleId, a.path)).map((a) => a.id),
+    };
 }
 
 /** The rows of the context after applying `request` (the server validates these). */
-export function resultingRows(editing: PermissionEditing, request: PermissionChangeRequest): PermissionRow[] {
+export function resultingRows(
+    editing: PermissionEditing,
+    request: PermissionChangeRequest,
+): PermissionRow[] {
     const removed = new Set(request.removePermissions);
-    const rows = rowsOf({ ...editing, current: editing.current.filter((assignment) => !removed.has(assignment.id)) });
+    const rows = rowsOf({
+        ...editing,
+        current: editing.current.filter((assignment) => !removed.has(assignment.id)),
+    });
     for (const { roleId, path } of request.addPermissions) {
         const row = rows.find((candidate) => candidate.roleId === roleId);
         if (!row) rows.push({ roleId, paths: [path] });

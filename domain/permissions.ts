@@ -38,7 +38,8 @@ export function buildProfileActions(assignments: readonly AssignedRole[]): Profi
     const result = emptyProfileActions();
     for (const { contexts, actions, scopePath } of assignments) {
         for (const context of contexts) {
-            if (context === 'ADMIN') result.ADMIN = [...new Set([...result.ADMIN, ...actions])].sort();
+            if (context === 'ADMIN')
+                result.ADMIN = [...new Set([...result.ADMIN, ...actions])].sort();
             else addActions(result[context], scopePath, actions);
         }
     }
@@ -115,9 +116,12 @@ export function visibleDepotScopes(actions: ProfileActions): 'ALL' | string[] {
 
 /** Drops prefixes already covered by a shorter one. */
 export function minimalPrefixes(paths: string[]): string[] {
-    const sorted = [...new Set(paths)].sort((a, b) => splitScopePath(a).length - splitScopePath(b).length);
+    const sorted = [...new Set(paths)].sort(
+        (a, b) => splitScopePath(a).length - splitScopePath(b).length,
+    );
     const kept: string[] = [];
-    for (const path of sorted) if (!kept.some((prefix) => scopeCovers(prefix, path))) kept.push(path);
+    for (const path of sorted)
+        if (!kept.some((prefix) => scopeCovers(prefix, path))) kept.push(path);
     return kept.sort();
 }
 
@@ -139,7 +143,11 @@ export function tenantIdsOf(actions: ProfileActions): 'ALL' | string[] {
  */
 export function assignedScopes(actions: ProfileActions): 'ALL' | string[] {
     if (isAdmin(actions)) return 'ALL';
-    const paths = [...Object.keys(actions.TENANT), ...Object.keys(actions.DEPOT), ...Object.keys(actions.SUBCONTRACTOR)];
+    const paths = [
+        ...Object.keys(actions.TENANT),
+        ...Object.keys(actions.DEPOT),
+        ...Object.keys(actions.SUBCONTRACTOR),
+    ];
     if (paths.includes('')) return 'ALL';
     return minimalPrefixes(paths);
 }

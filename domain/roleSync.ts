@@ -47,12 +47,14 @@ export interface RoleSyncFile extends RoleSyncContent {
  * code unit (as RFC 8785 does for our value types), array order kept, undefined members left out.
  */
 export function canonicalJson(value: unknown): string {
-    if (value === null || typeof value === 'string' || typeof value === 'boolean') return JSON.stringify(value);
+    if (value === null || typeof value === 'string' || typeof value === 'boolean')
+        return JSON.stringify(value);
     if (typeof value === 'number') {
         if (!Number.isFinite(value)) throw new TypeError('canonicalJson: numbers must be finite');
         return JSON.stringify(value);
     }
-    if (Array.isArray(value)) return `[${value.map((item) => (item === undefined ? 'null' : canonicalJson(item))).join(',')}]`;
+    if (Array.isArray(value))
+        return `[${value.map((item) => (item === undefined ? 'null' : canonicalJson(item))).join(',')}]`;
     if (typeof value === 'object') {
         const entries = Object.entries(value as Record<string, unknown>)
             .filter(([, member]) => member !== undefined)
@@ -80,7 +82,12 @@ export function duplicateSyncedRoles(roles: readonly SyncedRole[]): string[] {
     const seen = new Set<string>();
     const duplicates = new Set<string>();
     for (const role of roles) {
-        for (const identity of [`key:${role.key}`, role.technical ? `id:${role.key}` : `name:${role.tenantId ?? ''}/${roleMatchName(role.name)}`]) {
+        for (const identity of [
+            `key:${role.key}`,
+            role.technical
+                ? `id:${role.key}`
+                : `name:${role.tenantId ?? ''}/${roleMatchName(role.name)}`,
+        ]) {
             if (seen.has(identity)) duplicates.add(role.key);
             seen.add(identity);
         }
@@ -100,7 +107,13 @@ export type RoleChangeKind = 'create' | 'update' | 'unchanged' | 'skipped' | 'co
  * - INVALID_ROLE (conflict): the role breaks the role rules here (e.g. its visibility path is no scope here);
  * - DUPLICATE_ROLE_NAME (conflict): a technical role here has the name.
  */
-export type RoleSyncReason = 'TENANT_NOT_FOUND' | 'UNKNOWN_ACTIONS' | 'TECHNICAL_ROLE' | 'ROLE_IS_ASSIGNED_TO_USER' | 'INVALID_ROLE' | 'DUPLICATE_ROLE_NAME';
+export type RoleSyncReason =
+    | 'TENANT_NOT_FOUND'
+    | 'UNKNOWN_ACTIONS'
+    | 'TECHNICAL_ROLE'
+    | 'ROLE_IS_ASSIGNED_TO_USER'
+    | 'INVALID_ROLE'
+    | 'DUPLICATE_ROLE_NAME';
 
 export interface RoleChange {
     key: string;
@@ -150,13 +163,26 @@ const sameSet = (a: readonly string[], b: readonly string[]) => {
 const minus = (a: readonly string[], b: readonly string[]) => a.filter((item) => !b.includes(item));
 
 /** The preview: what importing `file` would do here, role by role, in the file's order. */
-export function planRoleSync(fileRoles: readonly SyncedRole[], target: RoleSyncTarget): RoleChange[] {
+export function planRoleSync(
+    fileRoles: readonly SyncedRole[],
+    target: RoleSyncTarget,
+): RoleChange[] {
     const byId = new Map(target.roles.map((role) => [role.id, role]));
-    const byName = new Map(target.roles.filter((role) => role.tenantId !== null).map((role) => [`${role.tenantId}/${roleMatchName(role.name)}`, role]));
-    const technicalNames = new Set(target.roles.filter((role) => role.tenantId === null).map((role) => roleMatchName(role.name)));
+    const byName = new Map(
+        target.roles
+            .filter((role) => role.tenantId !== null)
+            .map((role) => [`${role.tenantId}/${roleMatchName(role.name)}`, role]),
+    );
+    const technicalNames = new Set(
+        target.roles
+            .filter((role) => role.tenantId === null)
+            .map((role) => roleMatchName(role.name)),
+    );
 
     return fileRoles.map((incoming): RoleChange => {
-        const here = incoming.technical ? byId.get(incoming.key) : byName.get(`${incoming.tenantId ?? ''}/${roleMatchName(incoming.name)}`);
+        const here = incoming.technical
+            ? byId.get(incoming.key)
+            : byName.get(`${incoming.tenantId ?? ''}/${roleMatchName(incoming.name)}`);
         const existing = here && (here.tenantId === null) === incoming.technical ? here : undefined;
         const base: RoleChange = {
             key: incoming.key,
@@ -179,11 +205,22 @@ export function planRoleSync(fileRoles: readonly SyncedRole[], target: RoleSyncT
             existing.visibilityPath === incoming.visibilityPath &&
             sameSet(existing.contexts, incoming.contexts) &&
             sameSet(existing.actions, incoming.actions);
-        const skip = (reason: RoleSyncReason, reasonDetails?: string[]): RoleChange => ({ ...base, kind: 'skipped', reason, ...(reasonDetails ? { reasonDetails } : {}) });
-        const conflict = (reason: RoleSyncReason, reasonDetails: string[]): RoleChange => ({ ...base, kind: 'conflict', reason, reasonDetails });
+        const skip = (reason: RoleSyncReason, reasonDetails?: string[]): RoleChange => ({
+            ...base,
+            kind: 'skipped',
+            reason,
+            ...(reasonDetails ? { reasonDetails } : {}),
+        });
+        const conflict = (reason: RoleSyncReason, reasonDetails: string[]): RoleChange => ({
+            ...base,
+            kind: 'conflict',
+            reason,
+            reasonDetails,
+        });
 
         if (incoming.technical) return same ? base : skip('TECHNICAL_ROLE');
-        if (incoming.tenantId === null || !target.tenantIds.has(incoming.tenantId)) return skip('TENANT_NOT_FOUND');
+        if (incoming.tenantId === null || !target.tenantIds.has(incoming.tenantId))
+            return skip('TENANT_NOT_FOUND');
         const unknown = incoming.actions.filter((code) => !target.isKnownAction(code));
         if (unknown.length > 0) return skip('UNKNOWN_ACTIONS', unknown);
         if (same) return base;
@@ -191,12 +228,17 @@ export function planRoleSync(fileRoles: readonly SyncedRole[], target: RoleSyncT
         const problems = target.definitionProblems(incoming);
         if (problems.length > 0) return conflict('INVALID_ROLE', problems);
         if (!existing) {
-            return technicalNames.has(roleMatchName(incoming.name)) ? conflict('DUPLICATE_ROLE_NAME', [incoming.name]) : { ...base, kind: 'create' };
+            return technicalNames.has(roleMatchName(incoming.name))
+                ? conflict('DUPLICATE_ROLE_NAME', [incoming.name])
+                : { ...base, kind: 'create' };
         }
         if (existing.assignedPaths.length > 0) {
             const droppedContexts = minus(existing.contexts, incoming.contexts);
-            if (droppedContexts.length > 0) return conflict('ROLE_IS_ASSIGNED_TO_USER', droppedContexts);
-            const outside = existing.assignedPaths.filter((path) => !scopesOverlap(incoming.visibilityPath, path));
+            if (droppedContexts.length > 0)
+                return conflict('ROLE_IS_ASSIGNED_TO_USER', droppedContexts);
+            const outside = existing.assignedPaths.filter(
+                (path) => !scopesOverlap(incoming.visibilityPath, path),
+            );
             if (outside.length > 0) return conflict('ROLE_IS_ASSIGNED_TO_USER', outside);
         }
         return { ...base, kind: 'update' };
@@ -204,4 +246,5 @@ export function planRoleSync(fileRoles: readonly SyncedRole[], target: RoleSyncT
 }
 
 /** Whether an import of this plan may go ahead (no conflicts). */
-export const roleSyncApplicable = (changes: readonly RoleChange[]) => changes.every((change) => change.kind !== 'conflict');
+export const roleSyncApplicable = (changes: readonly RoleChange[]) =>
+    changes.every((change) => change.kind !== 'conflict');

@@ -17,13 +17,47 @@ export interface TechnicalRole {
     fixed: boolean;
 }
 
-const liveStatus = ['r:tour', 'r:live-status-map', 'r:tour-details', 'r:tour-device', 'r:tour-details-driver-location'];
-const dailyActivities = ['r:tour-activity', 'r:tour-activity-full', 'r:tour-location-history', 'r:rtt', 'r:tour-activity-recommendations'];
-const analytics = ['r:depot-landing-page', ...liveStatus, ...dailyActivities, 'r:tour-perf', 'r:rtt-dashboard', 'r:last-meter-locations', 'r:health-status'];
+const liveStatus = [
+    'r:tour',
+    'r:live-status-map',
+    'r:tour-details',
+    'r:tour-device',
+    'r:tour-details-driver-location',
+];
+const dailyActivities = [
+    'r:tour-activity',
+    'r:tour-activity-full',
+    'r:tour-location-history',
+    'r:rtt',
+    'r:tour-activity-recommendations',
+];
+const analytics = [
+    'r:depot-landing-page',
+    ...liveStatus,
+    ...dailyActivities,
+    'r:tour-perf',
+    'r:rtt-dashboard',
+    'r:last-meter-locations',
+    'r:health-status',
+];
 const deviceService = ['r:device', 'r:device-service', 'c:device-service'];
 const driverManagement = ['r:suco', 'r:driver', 'c:driver', 'u:driver', 'd:driver'];
-const courierManagement = ['r:temp-driver', 'c:temp-driver', 'u:temp-driver', 'd:temp-driver', 'activate-user', 'deactivate-user'];
-const tenantReports = ['r:product-reports', 'r:route-reports', 'r:rtt-reports', 'r:cloud-tracking-reports', 'r:places-dgw-reports', 'r:places-deep-int-reports'];
+const courierManagement = [
+    'r:temp-driver',
+    'c:temp-driver',
+    'u:temp-driver',
+    'd:temp-driver',
+    'activate-user',
+    'deactivate-user',
+];
+const tenantReports = [
+    'r:product-reports',
+    'r:route-reports',
+    'r:rtt-reports',
+    'r:cloud-tracking-reports',
+    'r:places-dgw-reports',
+    'r:places-deep-int-reports',
+];
 const tracking = ['r:tenant-dcs', 'r:parcel-finder', 'r:rtt-reports', 'r:cloud-tracking-reports'];
 
 export const ADMIN_ROLE_ID = 'role-admin';
@@ -32,11 +66,39 @@ export const DRIVER_ROLE_ID = 'role-driver';
 export const TEMP_DRIVER_ROLE_ID = 'role-temp-driver';
 
 export const technicalRoles: readonly TechnicalRole[] = [
-    { id: ADMIN_ROLE_ID, name: 'Admin', contexts: ['ADMIN'], actions: ['admin'], visibilityPath: '', fixed: true },
-    { id: SUPER_ADMIN_ROLE_ID, name: 'Super Admin', contexts: ['ADMIN'], actions: ['admin', 'super-admin'], visibilityPath: '', fixed: false },
+    {
+        id: ADMIN_ROLE_ID,
+        name: 'Admin',
+        contexts: ['ADMIN'],
+        actions: ['admin'],
+        visibilityPath: '',
+        fixed: true,
+    },
+    {
+        id: SUPER_ADMIN_ROLE_ID,
+        name: 'Super Admin',
+        contexts: ['ADMIN'],
+        actions: ['admin', 'super-admin'],
+        visibilityPath: '',
+        fixed: false,
+    },
     // App accounts: no back-office feature; the role marks the account kind on its subcontractor scope.
-    { id: DRIVER_ROLE_ID, name: 'DRIVER', contexts: ['SUBCONTRACTOR'], actions: [], visibilityPath: '', fixed: true },
-    { id: TEMP_DRIVER_ROLE_ID, name: 'TEMP_DRIVER', contexts: ['SUBCONTRACTOR'], actions: [], visibilityPath: '', fixed: true },
+    {
+        id: DRIVER_ROLE_ID,
+        name: 'DRIVER',
+        contexts: ['SUBCONTRACTOR'],
+        actions: [],
+        visibilityPath: '',
+        fixed: true,
+    },
+    {
+        id: TEMP_DRIVER_ROLE_ID,
+        name: 'TEMP_DRIVER',
+        contexts: ['SUBCONTRACTOR'],
+        actions: [],
+        visibilityPath: '',
+        fixed: true,
+    },
     {
         id: 'role-depot-data-analysis',
         name: 'Data Analysis Access (Depot)',
@@ -49,7 +111,12 @@ export const technicalRoles: readonly TechnicalRole[] = [
         id: 'role-depot-driver-device',
         name: 'Driver & Device Management (Depot)',
         contexts: ['DEPOT'],
-        actions: [...deviceService, ...driverManagement, ...courierManagement, 'can-assign-permission'],
+        actions: [
+            ...deviceService,
+            ...driverManagement,
+            ...courierManagement,
+            'can-assign-permission',
+        ],
         visibilityPath: '',
         fixed: false,
     },
@@ -74,12 +141,26 @@ export const technicalRoles: readonly TechnicalRole[] = [
     // The spec names the ECL access levels without defining them. We read them as read access to
     // tracking (tours, RTT, parcel finder, tracking reports) at the level in the name: Admin = all
     // organisations (assigned on ''), Organization = one tenant, Services = a region, Depot = a depot.
-    { id: 'role-ecl-admin', name: 'ECL Access (Admin)', contexts: ['TENANT'], actions: [...tracking, 'r:health-status', 'r:dgw-pages'], visibilityPath: '', fixed: false },
+    {
+        id: 'role-ecl-admin',
+        name: 'ECL Access (Admin)',
+        contexts: ['TENANT'],
+        actions: [...tracking, 'r:health-status', 'r:dgw-pages'],
+        visibilityPath: '',
+        fixed: false,
+    },
     {
         id: 'role-ecl-depot',
         name: 'ECL Access (Depot)',
         contexts: ['DEPOT'],
-        actions: ['r:tour', 'r:tour-details', 'r:tour-activity', 'r:rtt', 'r:rtt-dashboard', 'r:last-meter-locations'],
+        actions: [
+            'r:tour',
+            'r:tour-details',
+            'r:tour-activity',
+            'r:rtt',
+            'r:rtt-dashboard',
+            'r:last-meter-locations',
+        ],
         visibilityPath: '',
         fixed: false,
     },
@@ -87,16 +168,38 @@ export const technicalRoles: readonly TechnicalRole[] = [
         id: 'role-ecl-services',
         name: 'ECL Access (Services)',
         contexts: ['DEPOT'],
-        actions: ['r:tour', 'r:tour-details', 'r:tour-details-driver-location', 'r:tour-activity', 'r:rtt', 'r:tour-location-history', 'r:last-meter-locations'],
+        actions: [
+            'r:tour',
+            'r:tour-details',
+            'r:tour-details-driver-location',
+            'r:tour-activity',
+            'r:rtt',
+            'r:tour-location-history',
+            'r:last-meter-locations',
+        ],
         visibilityPath: '',
         fixed: false,
     },
-    { id: 'role-ecl-organization', name: 'ECL Access (Organization)', contexts: ['TENANT'], actions: [...tracking, 'r:product-reports'], visibilityPath: '', fixed: false },
+    {
+        id: 'role-ecl-organization',
+        name: 'ECL Access (Organization)',
+        contexts: ['TENANT'],
+        actions: [...tracking, 'r:product-reports'],
+        visibilityPath: '',
+        fixed: false,
+    },
     {
         id: 'role-depot-bo-account-management',
         name: 'BO-Account-Management (Depot)',
         contexts: ['DEPOT'],
-        actions: ['r:bo-user', 'c:bo-user', 'u:bo-user', 'd:bo-user', 'can-assign-permission', 'can-remove-permission'],
+        actions: [
+            'r:bo-user',
+            'c:bo-user',
+            'u:bo-user',
+            'd:bo-user',
+            'can-assign-permission',
+            'can-remove-permission',
+        ],
         visibilityPath: '',
         fixed: false,
     },
@@ -123,7 +226,14 @@ export const technicalRoles: readonly TechnicalRole[] = [
         visibilityPath: '',
         fixed: false,
     },
-    { id: 'role-suco-standard', name: 'Standard Access (SuCo)', contexts: ['SUBCONTRACTOR'], actions: ['r:suco', 'r:driver'], visibilityPath: '', fixed: false },
+    {
+        id: 'role-suco-standard',
+        name: 'Standard Access (SuCo)',
+        contexts: ['SUBCONTRACTOR'],
+        actions: ['r:suco', 'r:driver'],
+        visibilityPath: '',
+        fixed: false,
+    },
     {
         id: 'role-organization-admin',
         name: 'Organization Admin',

@@ -28,7 +28,12 @@ export function scopesOverlap(a: string, b: string): boolean {
     return scopeCovers(a, b) || scopeCovers(b, a);
 }
 
-export function depotScopePath(tenantId: string, countryCode: string, groupId: string, internalDepotId: string): string {
+export function depotScopePath(
+    tenantId: string,
+    countryCode: string,
+    groupId: string,
+    internalDepotId: string,
+): string {
     return joinScopePath([tenantId, countryCode, groupId, internalDepotId]);
 }
 

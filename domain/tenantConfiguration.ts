@@ -27,7 +27,10 @@ export const addEditUserFromValues = ['TENANT', 'DEPOT', 'ALL'] as const;
 export type AddEditUserFrom = (typeof addEditUserFromValues)[number];
 
 /** The frontend configuration with its setting narrowed to the known values. */
-export type TenantFrontendConfiguration = Omit<TenantConfiguration['frontend'], 'addEditUserFrom'> & { addEditUserFrom: AddEditUserFrom };
+export type TenantFrontendConfiguration = Omit<
+    TenantConfiguration['frontend'],
+    'addEditUserFrom'
+> & { addEditUserFrom: AddEditUserFrom };
 
 export const defaultTenantFrontendConfiguration: TenantFrontendConfiguration = {
     businessHours: DEFAULT_BUSINESS_HOURS,
@@ -57,12 +60,18 @@ export function minutesOfClockTime(value: string): number | null {
 }
 
 /** Business hours with both ends valid `HH:MM` times; otherwise the defaults (never half of each). */
-export function businessHoursOrDefault(hours: Partial<BusinessHours> | null | undefined): BusinessHours {
-    return hours && isClockTime(hours.from) && isClockTime(hours.to) ? { from: hours.from, to: hours.to } : DEFAULT_BUSINESS_HOURS;
+export function businessHoursOrDefault(
+    hours: Partial<BusinessHours> | null | undefined,
+): BusinessHours {
+    return hours && isClockTime(hours.from) && isClockTime(hours.to)
+        ? { from: hours.from, to: hours.to }
+        : DEFAULT_BUSINESS_HOURS;
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-const nonNegativeInteger = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value) && value >= 0;
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+    typeof value === 'object' && value !== null && !Array.isArray(value);
+const nonNegativeInteger = (value: unknown): value is number =>
+    typeof value === 'number' && Number.isInteger(value) && value >= 0;
 const positiveInteger = (value: unknown): value is number => nonNegativeInteger(value) && value > 0;
 const isBoolean = (value: unknown): value is boolean => typeof value === 'boolean';
 
@@ -71,19 +80,51 @@ const isBoolean = (value: unknown): value is boolean => typeof value === 'boolea
  * any shape: documents are saved by people) and the organisation's business hours. Each value
  * of the wrong type or missing falls back to its default on its own.
  */
-export function resolveTenantFrontendConfiguration(document: unknown, businessHours: Partial<BusinessHours> | null | undefined): TenantFrontendConfiguration {
+export function resolveTenantFrontendConfiguration(
+    document: unknown,
+    businessHours: Partial<BusinessHours> | null | undefined,
+): TenantFrontendConfiguration {
     const frontend = isRecord(document) && isRecord(document.frontend) ? document.frontend : {};
     const defaults = defaultTenantFrontendConfiguration;
-    const pick = <T>(key: keyof TenantFrontendConfiguration, valid: (value: unknown) => value is T, fallback: T): T => (valid(frontend[key]) ? (frontend[key] as T) : fallback);
+    const pick = <T>(
+        key: keyof TenantFrontendConfiguration,
+        valid: (value: unknown) => value is T,
+        fallback: T,
+    ): T => (valid(frontend[key]) ? (frontend[key] as T) : fallback);
     const services = frontend.deviceMappingServices;
     return {
         businessHours: businessHoursOrDefault(businessHours),
-        addEditUserFrom: pick('addEditUserFrom', (value): value is AddEditUserFrom => (addEditUserFromValues as readonly unknown[]).includes(value), defaults.addEditUserFrom),
-        maxTemporaryUsersPerDepot: pick('maxTemporaryUsersPerDepot', nonNegativeInteger, defaults.maxTemporaryUsersPerDepot),
-        hidePhoneNumberLastDigits: pick('hidePhoneNumberLastDigits', isBoolean, defaults.hidePhoneNumberLastDigits),
-        liveDashboardRefreshIntervalInSec: pick('liveDashboardRefreshIntervalInSec', positiveInteger, defaults.liveDashboardRefreshIntervalInSec),
-        liveStatusShowLastUpdatedTime: pick('liveStatusShowLastUpdatedTime', isBoolean, defaults.liveStatusShowLastUpdatedTime),
-        deviceMappingServices: Array.isArray(services) ? services.filter((service): service is string => typeof service === 'string' && service !== '') : [...defaults.deviceMappingServices],
+        addEditUserFrom: pick(
+            'addEditUserFrom',
+            (value): value is AddEditUserFrom =>
+                (addEditUserFromValues as readonly unknown[]).includes(value),
+            defaults.addEditUserFrom,
+        ),
+        maxTemporaryUsersPerDepot: pick(
+            'maxTemporaryUsersPerDepot',
+            nonNegativeInteger,
+            defaults.maxTemporaryUsersPerDepot,
+        ),
+        hidePhoneNumberLastDigits: pick(
+            'hidePhoneNumberLastDigits',
+            isBoolean,
+            defaults.hidePhoneNumberLastDigits,
+        ),
+        liveDashboardRefreshIntervalInSec: pick(
+            'liveDashboardRefreshIntervalInSec',
+            positiveInteger,
+            defaults.liveDashboardRefreshIntervalInSec,
+        ),
+        liveStatusShowLastUpdatedTime: pick(
+            'liveStatusShowLastUpdatedTime',
+            isBoolean,
+            defaults.liveStatusShowLastUpdatedTime,
+        ),
+        deviceMappingServices: Array.isArray(services)
+            ? services.filter(
+                  (service): service is string => typeof service === 'string' && service !== '',
+              )
+            : [...defaults.deviceMappingServices],
         driverUsernameRule: pick('driverUsernameRule', isUsernameRule, defaults.driverUsernameRule),
     };
 }

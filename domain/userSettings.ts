@@ -35,6 +35,9 @@ export const defaultUserSettings: UserSettings = {
     numberFormat: 'EN',
 };
 
-export function isUserSettingsValue<K extends UserSettingsKey>(key: K, value: string): value is UserSettings[K] {
+export function isUserSettingsValue<K extends UserSettingsKey>(
+    key: K,
+    value: string,
+): value is UserSettings[K] {
     return (userSettingsOptions[key] as readonly string[]).includes(value);
 }

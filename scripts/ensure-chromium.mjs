@@ -37,7 +37,9 @@ function cachedChromiums() {
 
 /** The Chromium to use: CHROMIUM_PATH, Debian's package, or Playwright's cache; undefined when none exists. */
 export function findChromium() {
-    const candidates = [process.env.CHROMIUM_PATH, ...SYSTEM_PATHS, ...cachedChromiums()].filter(Boolean);
+    const candidates = [process.env.CHROMIUM_PATH, ...SYSTEM_PATHS, ...cachedChromiums()].filter(
+        Boolean,
+    );
     return candidates.find((path) => existsSync(path));
 }
 
@@ -73,7 +75,11 @@ export function ensureChromium() {
         if (installed) return installed;
     }
     if (process.getuid?.() === 0 && hasCommand('apt-get')) {
-        if (run('apt-get', ['update']) && run('apt-get', ['install', '-y', '--no-install-recommends', 'chromium'])) return findChromium();
+        if (
+            run('apt-get', ['update']) &&
+            run('apt-get', ['install', '-y', '--no-install-recommends', 'chromium'])
+        )
+            return findChromium();
     }
     return undefined;
 }

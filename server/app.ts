@@ -64,7 +64,11 @@ async function app(fastify: FastifyInstance, opts: AppOptions) {
     await fastify.register(errorHandler);
     await fastify.register(version, { versionId: config.versionId });
     await fastify.register(security, {
-        connectOrigins: [browser.cognito.userPoolEndpoint ?? `https://cognito-idp.${config.identity.region}.amazonaws.com`, ...Object.values(browser.services)],
+        connectOrigins: [
+            browser.cognito.userPoolEndpoint ??
+                `https://cognito-idp.${config.identity.region}.amazonaws.com`,
+            ...Object.values(browser.services),
+        ],
     });
     await fastify.register(compress, { threshold: 1024 });
     await fastify.register(database, { handle: opts.database });
@@ -74,12 +78,19 @@ async function app(fastify: FastifyInstance, opts: AppOptions) {
     await fastify.register(schemaAssets, { dir: 'schemas', environment: config.environment });
     await fastify.register(identity, { config: config.identity, prefix: servicePrefixes.identity });
     await fastify.register(authentication);
-    await fastify.register(backOffice, { prefix: servicePrefixes.backOffice, analytics: config.analytics });
+    await fastify.register(backOffice, {
+        prefix: servicePrefixes.backOffice,
+        analytics: config.analytics,
+    });
     await fastify.register(configuration, { prefix: servicePrefixes.tenantAdmin });
     await fastify.register(tourCommander, { prefix: servicePrefixes.tourCommander });
     await fastify.register(apiAccess, { prefix: servicePrefixes.apiAccess });
     await fastify.register(dataGateway, { prefix: servicePrefixes.dataGateway });
-    await fastify.register(spa, { root: config.staticDir, browserConfig: browser, apiPrefixes: reservedPrefixes });
+    await fastify.register(spa, {
+        root: config.staticDir,
+        browserConfig: browser,
+        apiPrefixes: reservedPrefixes,
+    });
 }
 
 export default fp(app, { name: 'app' });

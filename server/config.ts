@@ -9,18 +9,29 @@ import { Value } from 'typebox/value';
  * Validated at boot: a wrong value stops the server with a message naming the variable.
  */
 export const EnvSchema = Type.Object({
-    NODE_ENV: Type.Union([Type.Literal('development'), Type.Literal('production'), Type.Literal('test')], { default: 'development' }),
+    NODE_ENV: Type.Union(
+        [Type.Literal('development'), Type.Literal('production'), Type.Literal('test')],
+        { default: 'development' },
+    ),
     HOST: Type.String({ minLength: 1, default: '127.0.0.1' }),
     PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 8080 }),
     PUBLIC_URL: Type.Optional(Type.String({ pattern: '^https?://[^/]+$' })),
-    LOG_LEVEL: Type.Union(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((level) => Type.Literal(level)), { default: 'info' }),
+    LOG_LEVEL: Type.Union(
+        ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((level) =>
+            Type.Literal(level),
+        ),
+        { default: 'info' },
+    ),
     DATA_DIR: Type.String({ minLength: 1, default: './data' }),
     DATABASE_URL: Type.Optional(Type.String({ pattern: '^postgres(ql)?://' })),
     DEMO_DATA: Type.Optional(Type.Boolean()),
     DEMO_SEED: Type.String({ minLength: 1, default: 'parcel-demo' }),
     STATIC_DIR: Type.String({ minLength: 1, default: './dist' }),
     VERSION_ID: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
-    COGNITO_USER_POOL_ID: Type.String({ pattern: '^[\\w-]+_[0-9A-Za-z]+$', default: 'local_BackOffice' }),
+    COGNITO_USER_POOL_ID: Type.String({
+        pattern: '^[\\w-]+_[0-9A-Za-z]+$',
+        default: 'local_BackOffice',
+    }),
     COGNITO_CLIENT_ID: Type.String({ minLength: 1, default: 'backoffice-web' }),
     COGNITO_REGION: Type.String({ minLength: 1, default: 'eu-central-1' }),
     COGNITO_ISSUER: Type.Optional(Type.String({ pattern: '^https://' })),
@@ -34,17 +45,27 @@ export const EnvSchema = Type.Object({
     IDENTITY_SIGN_IN_LIMIT_PER_MINUTE: Type.Integer({ minimum: 1, maximum: 100_000, default: 30 }),
     IDENTITY_PASSWORD_LIMIT_PER_MINUTE: Type.Integer({ minimum: 1, maximum: 100_000, default: 10 }),
     SMTP_URL: Type.Optional(Type.String({ pattern: '^smtps?://' })),
-    MAIL_FROM: Type.String({ minLength: 3, maxLength: 320, default: 'Parcel back office <no-reply@localhost>' }),
+    MAIL_FROM: Type.String({
+        minLength: 3,
+        maxLength: 320,
+        default: 'Parcel back office <no-reply@localhost>',
+    }),
     BACK_OFFICE_BASE_URL: Type.String({ minLength: 1, default: '/api' }),
     TENANT_ADMIN_BASE_URL: Type.String({ minLength: 1, default: '/tenant-admin/v1' }),
-    DATA_GATEWAY_BASE_URL: Type.String({ minLength: 1, default: '/data-gateway/api/v1/backoffice' }),
+    DATA_GATEWAY_BASE_URL: Type.String({
+        minLength: 1,
+        default: '/data-gateway/api/v1/backoffice',
+    }),
     DEVICE_MANAGEMENT_BASE_URL: Type.String({ minLength: 1, default: '/device-management/api/v1' }),
     TOUR_COMMANDER_BASE_URL: Type.String({ minLength: 1, default: '/tour-commander/v1' }),
     API_ACCESS_BASE_URL: Type.String({ minLength: 1, default: '/api-access/api/v1' }),
     SHUTDOWN_TIMEOUT_MS: Type.Integer({ minimum: 0, maximum: 120_000, default: 10_000 }),
     HELP_CENTER_URL: Type.Optional(Type.String({ pattern: '^https?://.*\\{lang\\}' })),
     ROUTE_PLANNER_URL: Type.Optional(Type.String({ pattern: '^https?://' })),
-    INTERNAL_EMAIL_DOMAINS: Type.String({ pattern: '^([a-z0-9.-]+(,[a-z0-9.-]+)*)?$', default: '' }),
+    INTERNAL_EMAIL_DOMAINS: Type.String({
+        pattern: '^([a-z0-9.-]+(,[a-z0-9.-]+)*)?$',
+        default: '',
+    }),
     /** This installation's environment name: configuration schema assets are served per environment; role-sync files name it. */
     APP_ENVIRONMENT: Type.String({ pattern: '^[a-z0-9-]{1,40}$', default: 'local' }),
     /** Shared by the environments between which roles are synchronised (signs the export files); unset: random per boot. */
@@ -142,18 +163,27 @@ function keyIdFrom(bytes: Buffer): string {
  */
 function adminCredentials(env: Env): AdminCredentials {
     if (env.IDENTITY_ADMIN_ACCESS_KEY_ID && env.IDENTITY_ADMIN_SECRET_ACCESS_KEY) {
-        return { accessKeyId: env.IDENTITY_ADMIN_ACCESS_KEY_ID, secretAccessKey: env.IDENTITY_ADMIN_SECRET_ACCESS_KEY, source: 'configured' };
+        return {
+            accessKeyId: env.IDENTITY_ADMIN_ACCESS_KEY_ID,
+            secretAccessKey: env.IDENTITY_ADMIN_SECRET_ACCESS_KEY,
+            source: 'configured',
+        };
     }
     const keySecret = env.IDENTITY_KEY_SECRET;
     if (keySecret) {
-        const derive = (info: string, length: number) => Buffer.from(hkdfSync('sha256', keySecret, Buffer.alloc(0), info, length));
+        const derive = (info: string, length: number) =>
+            Buffer.from(hkdfSync('sha256', keySecret, Buffer.alloc(0), info, length));
         return {
             accessKeyId: keyIdFrom(derive('identity admin access key id', 15)),
             secretAccessKey: derive('identity admin secret access key', 30).toString('base64url'),
             source: 'derived',
         };
     }
-    return { accessKeyId: keyIdFrom(randomBytes(15)), secretAccessKey: randomBytes(30).toString('base64url'), source: 'ephemeral' };
+    return {
+        accessKeyId: keyIdFrom(randomBytes(15)),
+        secretAccessKey: randomBytes(30).toString('base64url'),
+        source: 'ephemeral',
+    };
 }
 
 export class ConfigError extends Error {
@@ -163,7 +193,14 @@ export class ConfigError extends Error {
     }
 }
 
-const BOOLEAN_STRINGS: Record<string, boolean> = { true: true, '1': true, yes: true, false: false, '0': false, no: false };
+const BOOLEAN_STRINGS: Record<string, boolean> = {
+    true: true,
+    '1': true,
+    yes: true,
+    false: false,
+    '0': false,
+    no: false,
+};
 
 /** Reads the variables the schema knows, drops empty ones, converts types. */
 function readEnv(source: NodeJS.ProcessEnv): Env {
@@ -174,14 +211,18 @@ function readEnv(source: NodeJS.ProcessEnv): Env {
         picked[key] = key === 'DEMO_DATA' ? (BOOLEAN_STRINGS[value.toLowerCase()] ?? value) : value;
     }
     const converted = Value.Convert(EnvSchema, Value.Default(EnvSchema, picked));
-    const problems = [...Value.Errors(EnvSchema, converted)].map((error) => `${error.instancePath.slice(1) || 'environment'}: ${error.message}`);
+    const problems = [...Value.Errors(EnvSchema, converted)].map(
+        (error) => `${error.instancePath.slice(1) || 'environment'}: ${error.message}`,
+    );
     if (problems.length > 0) throw new ConfigError(problems);
     return converted as Env;
 }
 
 function defaultVersionId(staticDir: string): string {
     try {
-        const info = JSON.parse(readFileSync(resolve(staticDir, 'build-info.json'), 'utf8')) as { versionId?: unknown };
+        const info = JSON.parse(readFileSync(resolve(staticDir, 'build-info.json'), 'utf8')) as {
+            versionId?: unknown;
+        };
         if (typeof info.versionId === 'string' && info.versionId) return info.versionId;
     } catch {
         // no build yet (dev mode or API tests): fall back to the package version
@@ -193,17 +234,26 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     const env = readEnv(source);
     const problems: string[] = [];
     const production = env.NODE_ENV === 'production';
-    if (production && env.DEMO_DATA === true) problems.push('DEMO_DATA: demo users are never created when NODE_ENV=production');
+    if (production && env.DEMO_DATA === true)
+        problems.push('DEMO_DATA: demo users are never created when NODE_ENV=production');
     const mode = env.COGNITO_ISSUER ? 'cognito' : 'embedded';
     if (production && mode === 'embedded' && !env.IDENTITY_KEY_SECRET) {
-        problems.push('IDENTITY_KEY_SECRET: required when NODE_ENV=production and the embedded identity endpoint is used');
+        problems.push(
+            'IDENTITY_KEY_SECRET: required when NODE_ENV=production and the embedded identity endpoint is used',
+        );
     }
-    if (Boolean(env.IDENTITY_ADMIN_ACCESS_KEY_ID) !== Boolean(env.IDENTITY_ADMIN_SECRET_ACCESS_KEY)) {
-        problems.push('IDENTITY_ADMIN_ACCESS_KEY_ID and IDENTITY_ADMIN_SECRET_ACCESS_KEY: set both or neither');
+    if (
+        Boolean(env.IDENTITY_ADMIN_ACCESS_KEY_ID) !== Boolean(env.IDENTITY_ADMIN_SECRET_ACCESS_KEY)
+    ) {
+        problems.push(
+            'IDENTITY_ADMIN_ACCESS_KEY_ID and IDENTITY_ADMIN_SECRET_ACCESS_KEY: set both or neither',
+        );
     }
     if (problems.length > 0) throw new ConfigError(problems);
 
-    const publicUrl = env.PUBLIC_URL ?? `http://${env.HOST.includes(':') ? `[${env.HOST}]` : env.HOST}:${env.PORT}`;
+    const publicUrl =
+        env.PUBLIC_URL ??
+        `http://${env.HOST.includes(':') ? `[${env.HOST}]` : env.HOST}:${env.PORT}`;
     const issuer = env.COGNITO_ISSUER ?? `${publicUrl}/cognito-idp/${env.COGNITO_USER_POOL_ID}`;
     const versionId = env.VERSION_ID ?? defaultVersionId(env.STATIC_DIR);
     return {
@@ -228,13 +278,18 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
             refreshTokenTtlSeconds: env.REFRESH_TOKEN_TTL_SECONDS,
             admin: adminCredentials(env),
             temporaryPasswordValidityDays: env.TEMP_PASSWORD_VALIDITY_DAYS,
-            rateLimits: { signInPerMinute: env.IDENTITY_SIGN_IN_LIMIT_PER_MINUTE, passwordPerMinute: env.IDENTITY_PASSWORD_LIMIT_PER_MINUTE },
+            rateLimits: {
+                signInPerMinute: env.IDENTITY_SIGN_IN_LIMIT_PER_MINUTE,
+                passwordPerMinute: env.IDENTITY_PASSWORD_LIMIT_PER_MINUTE,
+            },
             signInUrl: `${publicUrl}/login`,
         },
         mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
         analytics: { internalEmailDomains: env.INTERNAL_EMAIL_DOMAINS.split(',').filter(Boolean) },
         environment: env.APP_ENVIRONMENT,
-        roleSync: env.ROLE_SYNC_SECRET ? { secret: env.ROLE_SYNC_SECRET, source: 'configured' } : { secret: randomBytes(32).toString('base64url'), source: 'ephemeral' },
+        roleSync: env.ROLE_SYNC_SECRET
+            ? { secret: env.ROLE_SYNC_SECRET, source: 'configured' }
+            : { secret: randomBytes(32).toString('base64url'), source: 'ephemeral' },
         geocoderUrl: env.GEOCODER_URL,
         apiAccess: { tokenTtlSeconds: env.API_TOKEN_TTL_SECONDS },
         browser: {
@@ -243,7 +298,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
                 userPoolId: env.COGNITO_USER_POOL_ID,
                 userPoolClientId: env.COGNITO_CLIENT_ID,
                 // Embedded mode: same-origin endpoint (the browser makes it absolute).
-                userPoolEndpoint: env.COGNITO_ENDPOINT ?? (mode === 'embedded' ? '/cognito-idp/' : undefined),
+                userPoolEndpoint:
+                    env.COGNITO_ENDPOINT ?? (mode === 'embedded' ? '/cognito-idp/' : undefined),
             },
             services: {
                 backOffice: env.BACK_OFFICE_BASE_URL,

@@ -16,9 +16,17 @@ export class AppError extends Error {
     }
 }
 
-export const badRequest = (message: string, details: ErrorDetail[] = [], code: ErrorCode | (string & {}) = 'BAD_REQUEST') =>
-    new AppError(400, code, message, details);
-export const unauthorized = (message = 'A valid bearer token is required.') => new AppError(401, 'UNAUTHORIZED', message);
-export const forbidden = (code: ErrorCode = 'NO_PERMISSION', message = 'You do not have permission for this.') => new AppError(403, code, message);
+export const badRequest = (
+    message: string,
+    details: ErrorDetail[] = [],
+    code: ErrorCode | (string & {}) = 'BAD_REQUEST',
+) => new AppError(400, code, message, details);
+export const unauthorized = (message = 'A valid bearer token is required.') =>
+    new AppError(401, 'UNAUTHORIZED', message);
+export const forbidden = (
+    code: ErrorCode = 'NO_PERMISSION',
+    message = 'You do not have permission for this.',
+) => new AppError(403, code, message);
 export const notFound = (what: string) => new AppError(404, 'NOT_FOUND', `${what} was not found.`);
-export const conflict = (code: string, message: string, details: ErrorDetail[] = []) => new AppError(409, code, message, details);
+export const conflict = (code: string, message: string, details: ErrorDetail[] = []) =>
+    new AppError(409, code, message, details);

@@ -11,7 +11,14 @@ export function loggerOptions(config: AppConfig) {
     return {
         level: config.logLevel,
         redact: {
-            paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]', '*.password', '*.PASSWORD', '*.token'],
+            paths: [
+                'req.headers.authorization',
+                'req.headers.cookie',
+                'res.headers["set-cookie"]',
+                '*.password',
+                '*.PASSWORD',
+                '*.token',
+            ],
             censor: '[redacted]',
         },
     };
@@ -29,11 +36,22 @@ async function main() {
         throw error;
     }
     const fastify = Fastify({ logger: loggerOptions(config), trustProxy: false });
-    const database = await openDatabase({ ...config.database, onConnectionError: (error) => fastify.log.warn({ err: error }, 'database connection lost; the pool opens a new one') });
+    const database = await openDatabase({
+        ...config.database,
+        onConnectionError: (error) =>
+            fastify.log.warn({ err: error }, 'database connection lost; the pool opens a new one'),
+    });
     await ensureTechnicalRoles(database.db);
-    const demoLogins = config.demo.enabled ? await seedDemoIfEmpty(database.db, { seed: config.demo.seed, log: fastify.log }) : [];
+    const demoLogins = config.demo.enabled
+        ? await seedDemoIfEmpty(database.db, { seed: config.demo.seed, log: fastify.log })
+        : [];
     await fastify.register(app, { config, database });
-    const mailSender = createMailSender({ db: database.db, smtpUrl: config.mail.smtpUrl, from: config.mail.from, log: fastify.log });
+    const mailSender = createMailSender({
+        db: database.db,
+        smtpUrl: config.mail.smtpUrl,
+        from: config.mail.from,
+        log: fastify.log,
+    });
 
     let closing = false;
     const shutdown = async (signal: string) => {
@@ -59,12 +77,19 @@ async function main() {
     const port = typeof address === 'object' && address ? address.port : config.port;
     const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
     const lines = [`\nParcel back office ${config.versionId} is running at ${url}`];
-    lines.push(database.driver === 'pglite' ? `Database: embedded PGlite in ${config.database.dataDir}` : 'Database: PostgreSQL (DATABASE_URL)');
+    lines.push(
+        database.driver === 'pglite'
+            ? `Database: embedded PGlite in ${config.database.dataDir}`
+            : 'Database: PostgreSQL (DATABASE_URL)',
+    );
     if (demoLogins.length > 0) {
         lines.push('\nDemo sign-ins (demo mode only; never created when NODE_ENV=production):');
         const roleWidth = Math.max(...demoLogins.map((login) => login.role.length));
         const emailWidth = Math.max(...demoLogins.map((login) => login.email.length));
-        for (const login of demoLogins) lines.push(`  ${login.role.padEnd(roleWidth)}  ${login.email.padEnd(emailWidth)}  ${login.password}`);
+        for (const login of demoLogins)
+            lines.push(
+                `  ${login.role.padEnd(roleWidth)}  ${login.email.padEnd(emailWidth)}  ${login.password}`,
+            );
     }
     console.log(lines.join('\n') + '\n');
 }

@@ -1,5 +1,12 @@
 import { useEffect, useState } from 'react';
-import { Admin, CustomRoutes, defaultTheme, Resource, type I18nProvider, type RaThemeOptions } from 'react-admin';
+import {
+    Admin,
+    CustomRoutes,
+    defaultTheme,
+    Resource,
+    type I18nProvider,
+    type RaThemeOptions,
+} from 'react-admin';
 import { createBrowserRouter, Navigate, Route, RouterProvider } from 'react-router-dom';
 import { authProvider } from './authProvider';
 import { AppLicensesPage } from './customRoutes/appLicenses/AppLicensesPage';
@@ -35,7 +42,11 @@ import tempDrivers from './resources/tempDrivers';
 import { themeOptions } from './theme';
 
 /** Drawer 260 wide, rail 58 (shell §9). */
-const theme: RaThemeOptions = { ...defaultTheme, ...themeOptions, sidebar: { width: 260, closedWidth: 58 } };
+const theme: RaThemeOptions = {
+    ...defaultTheme,
+    ...themeOptions,
+    sidebar: { width: 260, closedWidth: 58 },
+};
 /** Preferences shared by the tabs, the drawer state per tab. */
 const store = createAppStore();
 
@@ -59,7 +70,12 @@ function BackOffice() {
             store={store}
         >
             {/* Definitions only: resources are mounted below their context paths. */}
-            <Resource name="depots" recordRepresentation={depots.recordRepresentation} icon={depots.icon} hasShow />
+            <Resource
+                name="depots"
+                recordRepresentation={depots.recordRepresentation}
+                icon={depots.icon}
+                hasShow
+            />
             <Resource name="backoffice" icon={backOfficeUsers.icon} />
             <Resource name="tempDrivers" icon={tempDrivers.icon} />
             <Resource name="app-accounts" icon={appAccounts.icon} />
@@ -84,20 +100,51 @@ function BackOffice() {
                             </ResourceRoutes>
                         }
                     />
-                    <Route path="tour-commander/tenant-config" element={<TourCommanderConfigPage />} />
+                    <Route
+                        path="tour-commander/tenant-config"
+                        element={<TourCommanderConfigPage />}
+                    />
                     <Route path="backoffice-actions" element={<BackofficeActionsPage />} />
                     <Route path="users/error/:errorCode" element={<ErrorPage />} />
-                    <Route path="users/*" element={<ResourceRoutes><Resource name="backoffice" {...backOfficeUsers} /></ResourceRoutes>} />
+                    <Route
+                        path="users/*"
+                        element={
+                            <ResourceRoutes>
+                                <Resource name="backoffice" {...backOfficeUsers} />
+                            </ResourceRoutes>
+                        }
+                    />
                     <Route path="analytics" element={<PageViewList />} />
-                    <Route path="*" element={<ResourceRoutes><Resource name="app-accounts-admin" {...appAccounts} /></ResourceRoutes>} />
+                    <Route
+                        path="*"
+                        element={
+                            <ResourceRoutes>
+                                <Resource name="app-accounts-admin" {...appAccounts} />
+                            </ResourceRoutes>
+                        }
+                    />
                 </Route>
 
                 <Route path="/tenant" element={<RequireContext context="tenant" />}>
                     <Route index element={<TenantSelectionPage />} />
                     <Route path=":tenantId" element={<RequireTenant context="tenant" />}>
                         <Route index element={<Navigate to="configurations/depots" replace />} />
-                        <Route path="configurations/*" element={<ResourceRoutes><Resource name="depots" {...depots} /></ResourceRoutes>} />
-                        <Route path="users/*" element={<ResourceRoutes><Resource name="backoffice" {...backOfficeUsers} /></ResourceRoutes>} />
+                        <Route
+                            path="configurations/*"
+                            element={
+                                <ResourceRoutes>
+                                    <Resource name="depots" {...depots} />
+                                </ResourceRoutes>
+                            }
+                        />
+                        <Route
+                            path="users/*"
+                            element={
+                                <ResourceRoutes>
+                                    <Resource name="backoffice" {...backOfficeUsers} />
+                                </ResourceRoutes>
+                            }
+                        />
                         <Route path="accounts/licenses" element={<AppLicensesPage />} />
                         <Route
                             path="*"
@@ -130,13 +177,19 @@ function BackOffice() {
                                 }
                             />
                             {/* Shell §2.6: tempDriver redirects to users/tempDrivers. */}
-                            <Route path="tempDriver" element={<Navigate to="../users/tempDrivers" replace />} />
+                            <Route
+                                path="tempDriver"
+                                element={<Navigate to="../users/tempDrivers" replace />}
+                            />
                             <Route
                                 path="*"
                                 element={
                                     <ResourceRoutes>
                                         <Resource name="subcontractor" {...subcontractors}>
-                                            <Route path=":sucoId/drivers" element={<SubcontractorDriversPage />} />
+                                            <Route
+                                                path=":sucoId/drivers"
+                                                element={<SubcontractorDriversPage />}
+                                            />
                                         </Resource>
                                     </ResourceRoutes>
                                 }
@@ -150,7 +203,10 @@ function BackOffice() {
                 <Route path="/users/profile/:userHashId" element={<UserProfilePage />} />
 
                 <Route path="/error/:errorCode" element={<ErrorPage />} />
-                <Route path="/no-permissions" element={<Navigate to="/error/noPermission" replace />} />
+                <Route
+                    path="/no-permissions"
+                    element={<Navigate to="/error/noPermission" replace />}
+                />
                 <Route path="/dc/*" element={<Navigate to="/" replace />} />
             </CustomRoutes>
         </Admin>

@@ -18,9 +18,7 @@ const LazyApp = lazyPage(loadApp);
 
 /** Every guarded page needs the profile: ask for it while the app chunk loads (a small chunk of its own). */
 export const prefetchProfile = () =>
-    import('./authProvider')
-        .then(({ loadProfile }) => loadProfile())
-        .catch(() => undefined);
+    import('./authProvider').then(({ loadProfile }) => loadProfile()).catch(() => undefined);
 
 export interface RootProps {
     start: StartMode;
@@ -43,5 +41,9 @@ export function Root({ start, preloaded }: RootProps) {
     }, []);
     const SignIn = preloaded.signIn ?? LazySignInShell;
     const App = preloaded.app ?? LazyApp;
-    return <Suspense fallback={null}>{mode === 'app' ? <App /> : <SignIn onSignedIn={handleSignedIn} />}</Suspense>;
+    return (
+        <Suspense fallback={null}>
+            {mode === 'app' ? <App /> : <SignIn onSignedIn={handleSignedIn} />}
+        </Suspense>
+    );
 }

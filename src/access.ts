@@ -36,5 +36,11 @@ export function canAccessResource(actions: ProfileActions, resource: string): bo
 export function tenantsWithScopes(actions: ProfileActions): 'ALL' | string[] {
     const scopes = assignedScopes(actions);
     if (scopes === 'ALL') return 'ALL';
-    return [...new Set(scopes.map((path) => splitScopePath(path)[0]).filter((tenantId): tenantId is string => Boolean(tenantId)))];
+    return [
+        ...new Set(
+            scopes
+                .map((path) => splitScopePath(path)[0])
+                .filter((tenantId): tenantId is string => Boolean(tenantId)),
+        ),
+    ];
 }

@@ -3,7 +3,11 @@ import type { BrowserConfig } from '../server/config';
 /** Used when index.html carries no injected configuration (Vite dev server without the API). */
 export const defaultBrowserConfig: BrowserConfig = {
     versionId: 'dev',
-    cognito: { userPoolId: 'local_BackOffice', userPoolClientId: 'backoffice-web', userPoolEndpoint: '/cognito-idp/' },
+    cognito: {
+        userPoolId: 'local_BackOffice',
+        userPoolClientId: 'backoffice-web',
+        userPoolEndpoint: '/cognito-idp/',
+    },
     services: {
         backOffice: '/api',
         tenantAdmin: '/tenant-admin/v1',

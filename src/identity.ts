@@ -37,7 +37,11 @@ async function toSignInStep({ nextStep }: SignInOutput): Promise<SignInStep> {
         case 'CONTINUE_SIGN_IN_WITH_TOTP_SETUP': {
             const { sharedSecret, getSetupUri } = nextStep.totpSetupDetails;
             const accountName = signingInAs;
-            return { kind: 'totpSetup', sharedSecret, setupUri: (issuer) => getSetupUri(issuer, accountName).href };
+            return {
+                kind: 'totpSetup',
+                sharedSecret,
+                setupUri: (issuer) => getSetupUri(issuer, accountName).href,
+            };
         }
         case 'CONFIRM_SIGN_IN_WITH_TOTP_CODE':
             return { kind: 'totpCode' };
@@ -46,7 +50,8 @@ async function toSignInStep({ nextStep }: SignInOutput): Promise<SignInStep> {
         // A pool that also offers SMS or e-mail codes asks which factor to use: this product uses TOTP.
         case 'CONTINUE_SIGN_IN_WITH_MFA_SELECTION':
         case 'CONTINUE_SIGN_IN_WITH_MFA_SETUP_SELECTION':
-            if (nextStep.allowedMFATypes?.includes('TOTP')) return toSignInStep(await confirmSignIn({ challengeResponse: 'TOTP' }));
+            if (nextStep.allowedMFATypes?.includes('TOTP'))
+                return toSignInStep(await confirmSignIn({ challengeResponse: 'TOTP' }));
             break;
         default:
             break;
@@ -63,12 +68,14 @@ export async function signInWithPassword(email: string, password: string): Promi
     ensureConfigured();
     const username = email.trim();
     signingInAs = username;
-    const attempt = () => signIn({ username, password, options: { authFlowType: 'USER_PASSWORD_AUTH' } });
+    const attempt = () =>
+        signIn({ username, password, options: { authFlowType: 'USER_PASSWORD_AUTH' } });
     let result;
     try {
         result = await attempt();
     } catch (error) {
-        if (!(error instanceof Error) || error.name !== 'UserAlreadyAuthenticatedException') throw error;
+        if (!(error instanceof Error) || error.name !== 'UserAlreadyAuthenticatedException')
+            throw error;
         await signOut();
         result = await attempt();
     }
@@ -95,9 +102,17 @@ export async function requestPasswordReset(email: string): Promise<string | unde
 }
 
 /** Sets a new password with the e-mailed code; the caller signs in with it afterwards. */
-export async function confirmPasswordReset(email: string, code: string, newPassword: string): Promise<void> {
+export async function confirmPasswordReset(
+    email: string,
+    code: string,
+    newPassword: string,
+): Promise<void> {
     ensureConfigured();
-    await confirmResetPassword({ username: email.trim(), confirmationCode: code.trim(), newPassword });
+    await confirmResetPassword({
+        username: email.trim(),
+        confirmationCode: code.trim(),
+        newPassword,
+    });
 }
 
 /** Changes the signed-in user's password (Cognito ChangePassword: the current one is required). */

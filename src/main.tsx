@@ -15,7 +15,10 @@ void initI18n();
 const start = decideStartMode(config.cognito.userPoolClientId);
 // With a session, the profile request runs while the app chunk loads: every guarded page needs it.
 if (start === 'app') void prefetchProfile();
-const preloaded: RootProps['preloaded'] = start === 'app' ? { app: await loadPiece(loadApp) } : { signIn: await loadPiece(loadSignInShell) };
+const preloaded: RootProps['preloaded'] =
+    start === 'app'
+        ? { app: await loadPiece(loadApp) }
+        : { signIn: await loadPiece(loadSignInShell) };
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

@@ -42,7 +42,10 @@ export function takeIntendedRoute(storage: Storage = sessionStorage): string | n
 }
 
 /** Forgets the session: all of sessionStorage and Amplify's identity entries (shell §4, logout). */
-export function clearStoredSession(local: Storage = localStorage, session: Storage = sessionStorage): void {
+export function clearStoredSession(
+    local: Storage = localStorage,
+    session: Storage = sessionStorage,
+): void {
     session.clear();
     const keys = Array.from({ length: local.length }, (_, index) => local.key(index));
     for (const key of keys) if (key?.startsWith(COGNITO_STORAGE_PREFIX)) local.removeItem(key);
@@ -55,7 +58,11 @@ export type StartMode = 'signIn' | 'app';
  * tokens are stored, otherwise the app. A signed-out visit to any other route (guarded ones and
  * /changePwd) is replaced by /login (one client-side redirect) after saving the route.
  */
-export function decideStartMode(clientId: string, location: Location = window.location, history: History = window.history): StartMode {
+export function decideStartMode(
+    clientId: string,
+    location: Location = window.location,
+    history: History = window.history,
+): StartMode {
     if (isSignInShellRoute(location.pathname)) return 'signIn';
     if (hasStoredTokens(clientId)) return 'app';
     saveIntendedRoute(`${location.pathname}${location.search}${location.hash}`);

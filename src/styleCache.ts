@@ -6,6 +6,7 @@ import createCache, { type EmotionCache } from '@emotion/cache';
  * Content-Security-Policy only admits `<style>` elements that carry it.
  */
 export function createStyleCache(doc: Document = document): EmotionCache {
-    const nonce = doc.querySelector<HTMLMetaElement>('meta[property="csp-nonce"]')?.nonce || undefined;
+    const nonce =
+        doc.querySelector<HTMLMetaElement>('meta[property="csp-nonce"]')?.nonce || undefined;
     return createCache({ key: 'css', nonce, prepend: true });
 }

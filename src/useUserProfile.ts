@@ -3,7 +3,11 @@ import type { UserProfile } from '../domain/profile';
 import type { AppIdentity } from './authProvider';
 
 /** The signed-in user's profile for pages and guards (fetched once per sign-in by the auth provider). */
-export function useUserProfile(): { profile: UserProfile | undefined; isPending: boolean; error: unknown } {
+export function useUserProfile(): {
+    profile: UserProfile | undefined;
+    isPending: boolean;
+    error: unknown;
+} {
     const { identity, isPending, error } = useGetIdentity();
     return { profile: (identity as AppIdentity | undefined)?.profile, isPending, error };
 }

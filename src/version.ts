@@ -25,7 +25,9 @@ export function subscribeToVersion(listener: Listener): () => void {
 }
 
 /** True once the server reports a build other than the one this page was loaded from. */
-export function isNewVersionAvailable(loadedVersionId: string = getBrowserConfig().versionId): boolean {
+export function isNewVersionAvailable(
+    loadedVersionId: string = getBrowserConfig().versionId,
+): boolean {
     return latestVersionId !== undefined && latestVersionId !== loadedVersionId;
 }
 
@@ -40,7 +42,10 @@ export function dismissUpdate(versionId: string, storage: Storage = sessionStora
  * The newer build to offer, or undefined: none seen yet, the same build as this page, or the
  * user closed the banner for it in this session (a later build shows it again).
  */
-export function updateToOffer(loadedVersionId: string = getBrowserConfig().versionId, storage: Storage = sessionStorage): string | undefined {
+export function updateToOffer(
+    loadedVersionId: string = getBrowserConfig().versionId,
+    storage: Storage = sessionStorage,
+): string | undefined {
     if (!isNewVersionAvailable(loadedVersionId)) return undefined;
     return storage.getItem(DISMISSED_KEY) === latestVersionId ? undefined : latestVersionId;
 }

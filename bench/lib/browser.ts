@@ -3,7 +3,15 @@ import { findChromium } from '../../tests/e2e/fixtures/chromium.js';
 import { gzipBytes } from './bundle.js';
 
 /** Flags from reference/stack-notes.md; Playwright adds --headless and a fresh profile itself. */
-const CHROMIUM_FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROMIUM_FLAGS = [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+];
 
 /**
  * Runs in the page before any of its scripts: records, relative to navigation start, when the
@@ -28,22 +36,38 @@ const MARK_MILESTONES = `
 `;
 
 async function milestone(page: Page, name: 'signInUsable' | 'firstRow'): Promise<number> {
-    const handle = await page.waitForFunction((key) => (window as unknown as { __benchMarks?: Record<string, number> }).__benchMarks?.[key], name, { timeout: 30_000 });
+    const handle = await page.waitForFunction(
+        (key) =>
+            (window as unknown as { __benchMarks?: Record<string, number> }).__benchMarks?.[key],
+        name,
+        { timeout: 30_000 },
+    );
     return Math.round(Number(await handle.jsonValue()));
 }
 
 /** Gzip sizes of the JS files a page fetched from the build. */
 function jsBytes(distDir: string, urls: string[]): { files: number; gzipBytes: number } {
-    const paths = [...new Set(urls.map((url) => new URL(url).pathname).filter((path) => path.endsWith('.js')))];
-    return { files: paths.length, gzipBytes: paths.reduce((sum, path) => sum + gzipBytes(distDir, path), 0) };
+    const paths = [
+        ...new Set(urls.map((url) => new URL(url).pathname).filter((path) => path.endsWith('.js'))),
+    ];
+    return {
+        files: paths.length,
+        gzipBytes: paths.reduce((sum, path) => sum + gzipBytes(distDir, path), 0),
+    };
 }
 
 async function freshPage(browser: Browser) {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-GB' });
+    const context = await browser.newContext({
+        viewport: { width: 1280, height: 900 },
+        locale: 'en-GB',
+    });
     await context.addInitScript({ content: MARK_MILESTONES });
     const page = await context.newPage();
     const scripts: string[] = [];
-    page.on('request', (request) => request.resourceType() === 'script' && scripts.push(request.url()));
+    page.on(
+        'request',
+        (request) => request.resourceType() === 'script' && scripts.push(request.url()),
+    );
     return { context, page, scripts };
 }
 
@@ -52,9 +76,20 @@ async function freshPage(browser: Browser) {
  * which must reach /login with one client-side redirect, until the sign-in form is usable;
  * then, signed in, a cold load of the depot list until its first row. Median of `runs`.
  */
-export async function measureBrowser(baseUrl: string, email: string, password: string, distDir: string, runs = 5) {
-    const browser = await chromium.launch({ executablePath: findChromium(), headless: true, args: CHROMIUM_FLAGS });
-    const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+export async function measureBrowser(
+    baseUrl: string,
+    email: string,
+    password: string,
+    distDir: string,
+    runs = 5,
+) {
+    const browser = await chromium.launch({
+        executablePath: findChromium(),
+        headless: true,
+        args: CHROMIUM_FLAGS,
+    });
+    const median = (values: number[]) =>
+        [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
     try {
         const signInTimes: number[] = [];
         const rowTimes: number[] = [];
@@ -63,13 +98,30 @@ export async function measureBrowser(baseUrl: string, email: string, password: s
         for (let run = 0; run < runs; run++) {
             const { context, page, scripts } = await freshPage(browser);
             const navigations: string[] = [];
-            page.on('framenavigated', (frame) => frame === page.mainFrame() && navigations.push(new URL(frame.url()).pathname));
+            page.on(
+                'framenavigated',
+                (frame) =>
+                    frame === page.mainFrame() && navigations.push(new URL(frame.url()).pathname),
+            );
             await page.goto(`${baseUrl}/`);
             signInTimes.push(await milestone(page, 'signInUsable'));
-            const scriptsBeforeUsable = await page.evaluate(() => (window as unknown as { __scriptsBeforeUsable: string[] }).__scriptsBeforeUsable);
-            signIn = { finalPath: new URL(page.url()).pathname, documentLoads: navigations.length, navigations, jsBeforeUsable: jsBytes(distDir, scriptsBeforeUsable), jsRequestedByMilestoneRead: jsBytes(distDir, scripts) };
+            const scriptsBeforeUsable = await page.evaluate(
+                () =>
+                    (window as unknown as { __scriptsBeforeUsable: string[] })
+                        .__scriptsBeforeUsable,
+            );
+            signIn = {
+                finalPath: new URL(page.url()).pathname,
+                documentLoads: navigations.length,
+                navigations,
+                jsBeforeUsable: jsBytes(distDir, scriptsBeforeUsable),
+                jsRequestedByMilestoneRead: jsBytes(distDir, scripts),
+            };
 
-            await page.locator('input[type="email"], input[name="email"], input[name="username"]').first().fill(email);
+            await page
+                .locator('input[type="email"], input[name="email"], input[name="username"]')
+                .first()
+                .fill(email);
             await page.locator('input[type="password"]').first().fill(password);
             await page.locator('button[type="submit"]').click();
             await page.waitForURL(/\/landing|\/administration/);
@@ -78,7 +130,10 @@ export async function measureBrowser(baseUrl: string, email: string, password: s
             await session.send('Network.clearBrowserCache');
             const listPage = await context.newPage();
             const listScripts: string[] = [];
-            listPage.on('request', (request) => request.resourceType() === 'script' && listScripts.push(request.url()));
+            listPage.on(
+                'request',
+                (request) => request.resourceType() === 'script' && listScripts.push(request.url()),
+            );
             await listPage.goto(`${baseUrl}/administration/configurations/depots`);
             rowTimes.push(await milestone(listPage, 'firstRow'));
             list = { js: jsBytes(distDir, listScripts) };

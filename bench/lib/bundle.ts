@@ -12,7 +12,9 @@ export function entryChunks(distDir: string) {
     const html = readFileSync(resolve(distDir, 'index.html'), 'utf8');
     const entry = /<script type="module"[^>]*src="([^"]+)"/.exec(html)?.[1];
     if (!entry) throw new Error('no module entry in dist/index.html: run npm run build');
-    const preloads = [...html.matchAll(/<link rel="modulepreload"[^>]*href="([^"]+)"/g)].map((match) => match[1] ?? '');
+    const preloads = [...html.matchAll(/<link rel="modulepreload"[^>]*href="([^"]+)"/g)].map(
+        (match) => match[1] ?? '',
+    );
     return {
         entry: { path: entry, gzipBytes: gzipBytes(distDir, entry) },
         preloads: preloads.map((path) => ({ path, gzipBytes: gzipBytes(distDir, path) })),

@@ -20,7 +20,13 @@ const round = (value: number) => Math.round(value * 100) / 100;
  * A bounded closed-loop load on loopback: `concurrency` workers send `requests` requests in all,
  * after `warmup` unmeasured ones. Stops by itself.
  */
-export async function measure(url: string, init: RequestInit, requests = 2000, concurrency = 8, warmup = 100): Promise<LatencySummary> {
+export async function measure(
+    url: string,
+    init: RequestInit,
+    requests = 2000,
+    concurrency = 8,
+    warmup = 100,
+): Promise<LatencySummary> {
     for (let i = 0; i < warmup; i++) await (await fetch(url, init)).arrayBuffer();
     const latencies: number[] = [];
     let errors = 0;

@@ -16,26 +16,43 @@ export function freePort(): Promise<number> {
         probe.once('error', reject);
         probe.listen(0, '127.0.0.1', () => {
             const address = probe.address();
-            probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+            probe.close(() =>
+                typeof address === 'object' && address
+                    ? resolve(address.port)
+                    : reject(new Error('no port')),
+            );
         });
     });
 }
 
 /** Starts `server/main.ts` as `npm start` does and waits for /readyz (bounded by `timeoutMs`). */
-export async function startServer(env: Record<string, string>, timeoutMs = 120_000): Promise<RunningServer> {
+export async function startServer(
+    env: Record<string, string>,
+    timeoutMs = 120_000,
+): Promise<RunningServer> {
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
     const started = performance.now();
     const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-        env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), PUBLIC_URL: url, LOG_LEVEL: 'warn', ...env },
+        env: {
+            ...process.env,
+            HOST: '127.0.0.1',
+            PORT: String(port),
+            PUBLIC_URL: url,
+            LOG_LEVEL: 'warn',
+            ...env,
+        },
         stdio: ['ignore', 'pipe', 'inherit'],
     });
     let stdout = '';
     child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    const exited = new Promise<never>((_, reject) => child.once('exit', (code) => reject(new Error(`server exited with ${code}:\n${stdout}`))));
+    const exited = new Promise<never>((_, reject) =>
+        child.once('exit', (code) => reject(new Error(`server exited with ${code}:\n${stdout}`))),
+    );
     const ready = (async () => {
         for (;;) {
-            if (performance.now() - started > timeoutMs) throw new Error('server not ready in time');
+            if (performance.now() - started > timeoutMs)
+                throw new Error('server not ready in time');
             try {
                 if ((await fetch(`${url}/readyz`)).ok) return performance.now() - started;
             } catch {

@@ -16,9 +16,56 @@ const WARMUP = 40;
 /** Budgets of issue 5: p99 of the filtered, sorted page. */
 export const budgets = { postgres: 50, pglite: 150 } as const;
 
-const FIRST = ['Anna', 'Ben', 'Clara', 'David', 'Emma', 'Felix', 'Greta', 'Hugo', 'Ida', 'Jonas', 'Klara', 'Lena', 'Marco', 'Nora', 'Oskar', 'Paula', 'Quentin', 'Rosa', 'Sofia', 'Tom'];
-const LAST = ['Meier', 'Schmidt', 'Rossi', 'Dubois', 'Novak', 'Kowalski', 'Jansen', 'García', 'Silva', 'Nagy', 'Horvat', 'Popescu', 'Larsen', 'Virtanen', 'Berg', 'Keller', 'Weber', 'Fischer', 'Bianchi', 'Martin'];
-const TYPES = ['BackofficeManager', 'DistributionCenterManager', 'Fieldops', 'SubContractorManager'] as const;
+const FIRST = [
+    'Anna',
+    'Ben',
+    'Clara',
+    'David',
+    'Emma',
+    'Felix',
+    'Greta',
+    'Hugo',
+    'Ida',
+    'Jonas',
+    'Klara',
+    'Lena',
+    'Marco',
+    'Nora',
+    'Oskar',
+    'Paula',
+    'Quentin',
+    'Rosa',
+    'Sofia',
+    'Tom',
+];
+const LAST = [
+    'Meier',
+    'Schmidt',
+    'Rossi',
+    'Dubois',
+    'Novak',
+    'Kowalski',
+    'Jansen',
+    'García',
+    'Silva',
+    'Nagy',
+    'Horvat',
+    'Popescu',
+    'Larsen',
+    'Virtanen',
+    'Berg',
+    'Keller',
+    'Weber',
+    'Fischer',
+    'Bianchi',
+    'Martin',
+];
+const TYPES = [
+    'BackofficeManager',
+    'DistributionCenterManager',
+    'Fieldops',
+    'SubContractorManager',
+] as const;
 
 export interface PercentileSummary {
     requests: number;
@@ -33,7 +80,8 @@ export interface PercentileSummary {
 }
 
 const round = (value: number) => Math.round(value * 100) / 100;
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+const percentile = (sorted: number[], p: number) =>
+    sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 
 /** One request at a time (the latency of one page), after an unmeasured warm-up. */
 async function measurePage(url: string, token: string, budget: number): Promise<PercentileSummary> {
@@ -55,11 +103,24 @@ async function measurePage(url: string, token: string, budget: number): Promise<
     }
     const sorted = latencies.sort((a, b) => a - b);
     const p99 = round(percentile(sorted, 99));
-    return { requests: REQUESTS, errors, p50Ms: round(percentile(sorted, 50)), p95Ms: round(percentile(sorted, 95)), p99Ms: p99, maxMs: round(sorted.at(-1) ?? 0), totalElements, budgetP99Ms: budget, withinBudget: errors === 0 && p99 < budget };
+    return {
+        requests: REQUESTS,
+        errors,
+        p50Ms: round(percentile(sorted, 50)),
+        p95Ms: round(percentile(sorted, 95)),
+        p99Ms: p99,
+        maxMs: round(sorted.at(-1) ?? 0),
+        totalElements,
+        budgetP99Ms: budget,
+        withinBudget: errors === 0 && p99 < budget,
+    };
 }
 
 /** Inserts `count` back-office users with assignments spread over the depots of the organisation with most depots. */
-export async function insertUsers(db: Database, count: number): Promise<{ tenantId: string; depotPath: string }> {
+export async function insertUsers(
+    db: Database,
+    count: number,
+): Promise<{ tenantId: string; depotPath: string }> {
     const [top] = await db
         .select({ tenantId: depots.tenantId, n: sql<number>`count(*)`.mapWith(Number) })
         .from(depots)
@@ -67,8 +128,16 @@ export async function insertUsers(db: Database, count: number): Promise<{ tenant
         .orderBy(desc(sql`count(*)`), depots.tenantId)
         .limit(1);
     if (!top) throw new Error('no demo depots');
-    const depotPaths = (await db.select({ path: depots.scopePath }).from(depots).where(eq(depots.tenantId, top.tenantId)).orderBy(depots.scopePath)).map((row) => row.path);
-    const depotRoles = (await db.select({ id: roles.id, contexts: roles.contexts }).from(roles)).filter((role) => role.contexts.length === 1 && role.contexts[0] === 'DEPOT').map((role) => role.id);
+    const depotPaths = (
+        await db
+            .select({ path: depots.scopePath })
+            .from(depots)
+            .where(eq(depots.tenantId, top.tenantId))
+            .orderBy(depots.scopePath)
+    ).map((row) => row.path);
+    const depotRoles = (await db.select({ id: roles.id, contexts: roles.contexts }).from(roles))
+        .filter((role) => role.contexts.length === 1 && role.contexts[0] === 'DEPOT')
+        .map((role) => role.id);
     const batch = 1000;
     for (let start = 0; start < count; start += batch) {
         const userRows = [];
@@ -89,10 +158,22 @@ export async function insertUsers(db: Database, count: number): Promise<{ tenant
                 lastLoginAt: i % 3 === 0 ? null : new Date(Date.UTC(2026, 10, 1) + i * 1000),
             });
             const depot = depotPaths[i % depotPaths.length] ?? '';
-            assignmentRows.push({ id: `${id}-a`, userId: id, roleId: depotRoles[i % depotRoles.length] ?? 'role-depot-standard', scopePath: depot, tenantId: top.tenantId });
+            assignmentRows.push({
+                id: `${id}-a`,
+                userId: id,
+                roleId: depotRoles[i % depotRoles.length] ?? 'role-depot-standard',
+                scopePath: depot,
+                tenantId: top.tenantId,
+            });
             if (i % 5 === 0) {
                 const other = depotPaths[(i + 1) % depotPaths.length] ?? depot;
-                assignmentRows.push({ id: `${id}-b`, userId: id, roleId: depotRoles[(i + 1) % depotRoles.length] ?? 'role-depot-standard', scopePath: other, tenantId: top.tenantId });
+                assignmentRows.push({
+                    id: `${id}-b`,
+                    userId: id,
+                    roleId: depotRoles[(i + 1) % depotRoles.length] ?? 'role-depot-standard',
+                    scopePath: other,
+                    tenantId: top.tenantId,
+                });
             }
         }
         await db.insert(users).values(userRows);
@@ -110,22 +191,36 @@ interface Logins {
 function adminLogin(stdout: string): Logins {
     const line = stdout.split('\n').find((candidate) => /^\s+Admin\s/.test(candidate));
     const [, email, password] = line?.trim().split(/\s{2,}/) ?? [];
-    if (!email || !password) throw new Error(`no demo admin login in the server output:\n${stdout}`);
+    if (!email || !password)
+        throw new Error(`no demo admin login in the server output:\n${stdout}`);
     return { email, password };
 }
 
 async function signIn(server: RunningServer, login: Logins): Promise<string> {
     const response = await fetch(`${server.url}/cognito-idp/`, {
         method: 'POST',
-        headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth' },
-        body: JSON.stringify({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: 'backoffice-web', AuthParameters: { USERNAME: login.email, PASSWORD: login.password } }),
+        headers: {
+            'content-type': 'application/x-amz-json-1.1',
+            'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth',
+        },
+        body: JSON.stringify({
+            AuthFlow: 'USER_PASSWORD_AUTH',
+            ClientId: 'backoffice-web',
+            AuthParameters: { USERNAME: login.email, PASSWORD: login.password },
+        }),
     });
-    const token = ((await response.json()) as { AuthenticationResult?: { AccessToken: string } }).AuthenticationResult?.AccessToken;
+    const token = ((await response.json()) as { AuthenticationResult?: { AccessToken: string } })
+        .AuthenticationResult?.AccessToken;
     if (!token) throw new Error('demo admin sign-in failed');
     return token;
 }
 
-async function measureViews(server: RunningServer, token: string, target: { tenantId: string; depotPath: string }, budget: number) {
+async function measureViews(
+    server: RunningServer,
+    token: string,
+    target: { tenantId: string; depotPath: string },
+    budget: number,
+) {
     const base = `${server.url}/api/v2/users`;
     const views = {
         tenantTypeSortedByLastName: `${base}?context=tenant&path=${target.tenantId}&type=Fieldops&sort=lastName,asc&page=3&size=25`,
@@ -133,7 +228,8 @@ async function measureViews(server: RunningServer, token: string, target: { tena
         tenantSearchSortedByCreated: `${base}?context=tenant&path=${target.tenantId}&search=klara&sort=created,desc&size=25`,
     };
     const results: Record<string, PercentileSummary> = {};
-    for (const [name, url] of Object.entries(views)) results[name] = await measurePage(url, token, budget);
+    for (const [name, url] of Object.entries(views))
+        results[name] = await measurePage(url, token, budget);
     return { views, results };
 }
 
@@ -149,10 +245,17 @@ async function onPglite() {
         const target = await insertUsers(handle.db, USER_COUNT);
         const insertMs = Math.round(performance.now() - started);
         await handle.close();
-        const server = await startServer({ DATA_DIR: dataDir, IDENTITY_SIGN_IN_LIMIT_PER_MINUTE: '100000' });
+        const server = await startServer({
+            DATA_DIR: dataDir,
+            IDENTITY_SIGN_IN_LIMIT_PER_MINUTE: '100000',
+        });
         try {
             const token = await signIn(server, login);
-            return { users: USER_COUNT, insertMs, ...(await measureViews(server, token, target, budgets.pglite)) };
+            return {
+                users: USER_COUNT,
+                insertMs,
+                ...(await measureViews(server, token, target, budgets.pglite)),
+            };
         } finally {
             await server.stop();
         }
@@ -172,7 +275,11 @@ async function onPostgres(serverUrl: string) {
     url.pathname = `/${name}`;
     const dataDir = mkdtempSync(join(tmpdir(), 'bench-users-pg-'));
     try {
-        const server = await startServer({ DATA_DIR: dataDir, DATABASE_URL: url.toString(), IDENTITY_SIGN_IN_LIMIT_PER_MINUTE: '100000' });
+        const server = await startServer({
+            DATA_DIR: dataDir,
+            DATABASE_URL: url.toString(),
+            IDENTITY_SIGN_IN_LIMIT_PER_MINUTE: '100000',
+        });
         try {
             const login = adminLogin(server.stdout);
             const handle = await openDatabase({ url: url.toString(), dataDir });
@@ -181,7 +288,11 @@ async function onPostgres(serverUrl: string) {
             const insertMs = Math.round(performance.now() - started);
             await handle.close();
             const token = await signIn(server, login);
-            return { users: USER_COUNT, insertMs, ...(await measureViews(server, token, target, budgets.postgres)) };
+            return {
+                users: USER_COUNT,
+                insertMs,
+                ...(await measureViews(server, token, target, budgets.postgres)),
+            };
         } finally {
             await server.stop();
         }

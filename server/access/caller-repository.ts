@@ -55,11 +55,22 @@ export function createCallerLoader(db: Database): (sub: string) => Promise<Calle
         if (!user) return undefined;
         const assignments: CallerAssignment[] = [];
         for (const row of rows) {
-            if (row.assignmentId === null || row.scopePath === null || row.roleId === null || row.roleName === null) continue;
+            if (
+                row.assignmentId === null ||
+                row.scopePath === null ||
+                row.roleId === null ||
+                row.roleName === null
+            )
+                continue;
             assignments.push({
                 id: row.assignmentId,
                 scopePath: row.scopePath,
-                role: { id: row.roleId, name: row.roleName, contexts: row.contexts ?? [], actions: row.actions ?? [] },
+                role: {
+                    id: row.roleId,
+                    name: row.roleName,
+                    contexts: row.contexts ?? [],
+                    actions: row.actions ?? [],
+                },
             });
         }
         return {
@@ -70,7 +81,13 @@ export function createCallerLoader(db: Database): (sub: string) => Promise<Calle
             email: user.email,
             active: user.active,
             assignments,
-            actions: buildProfileActions(assignments.map((a) => ({ contexts: a.role.contexts, actions: a.role.actions, scopePath: a.scopePath }))),
+            actions: buildProfileActions(
+                assignments.map((a) => ({
+                    contexts: a.role.contexts,
+                    actions: a.role.actions,
+                    scopePath: a.scopePath,
+                })),
+            ),
         };
     };
 }

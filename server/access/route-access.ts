@@ -53,7 +53,10 @@ declare module 'fastify' {
 export type PathSource = (request: FastifyRequest) => string | undefined;
 
 function field(source: unknown, name: string): string | undefined {
-    const value = source && typeof source === 'object' ? (source as Record<string, unknown>)[name] : undefined;
+    const value =
+        source && typeof source === 'object'
+            ? (source as Record<string, unknown>)[name]
+            : undefined;
     return typeof value === 'string' && value !== '' ? value : undefined;
 }
 
@@ -87,7 +90,11 @@ const rowDescriptions: Record<RowScopes, string> = {
 };
 
 /** The 403 of an authorization failure, with the domain's default text and what was asked. */
-export function accessDenied(failure: AuthorizationErrorCode, code: string, path?: string): AppError {
+export function accessDenied(
+    failure: AuthorizationErrorCode,
+    code: string,
+    path?: string,
+): AppError {
     const where = path ? ` at ${path}` : '';
     return new AppError(403, failure, `${authorizationErrors[failure].message} (${code}${where})`);
 }
@@ -97,7 +104,11 @@ export function accessDenied(failure: AuthorizationErrorCode, code: string, path
  * one that does not exist (never reveal which).
  */
 export function noDataPermission(path: string): AppError {
-    return new AppError(403, 'NO_DATA_PERMISSION', `The scope ${path} does not exist or is outside your permissions.`);
+    return new AppError(
+        403,
+        'NO_DATA_PERMISSION',
+        `The scope ${path} does not exist or is outside your permissions.`,
+    );
 }
 
 /**
@@ -105,9 +116,15 @@ export function noDataPermission(path: string): AppError {
  * (`authorizationFailure`: NO_DC_PERMISSION, NO_PERMISSION, CHANGE_SCOPE, NO_DATA_PERMISSION).
  * For handlers that learn the target only after loading an entity inside `request.access.scopes`.
  */
-export function assertAction(actions: ProfileActions, code: string, target: PermissionTarget, coverage: 'whole' | 'some' = 'whole'): void {
+export function assertAction(
+    actions: ProfileActions,
+    code: string,
+    target: PermissionTarget,
+    coverage: 'whole' | 'some' = 'whole',
+): void {
     const failure = authorizationFailure(actions, code, target, coverage);
-    if (failure) throw accessDenied(failure, code, target.context === 'admin' ? undefined : target.path);
+    if (failure)
+        throw accessDenied(failure, code, target.context === 'admin' ? undefined : target.path);
 }
 
 export interface SignedInOptions {
@@ -129,19 +146,28 @@ export function signedIn(options: SignedInOptions = {}): RouteAccess {
     const { within, outside = 'empty' } = options;
     return {
         description: `Any signed-in back-office user; answers ${rowDescriptions[rows]}${
-            within ? `, narrowed to the requested scope path (${outside === 'refuse' ? 'a path outside them is 403 NO_DATA_PERMISSION' : 'a path outside them answers nothing'})` : ''
+            within
+                ? `, narrowed to the requested scope path (${outside === 'refuse' ? 'a path outside them is 403 NO_DATA_PERMISSION' : 'a path outside them answers nothing'})`
+                : ''
         }.`,
         grant(request) {
             const path = within?.(request);
             const scopes = narrowScopes(rowScopes[rows](request.caller.actions), path);
-            if (path !== undefined && outside === 'refuse' && scopes !== 'ALL' && scopes.length === 0) throw noDataPermission(path);
+            if (
+                path !== undefined &&
+                outside === 'refuse' &&
+                scopes !== 'ALL' &&
+                scopes.length === 0
+            )
+                throw noDataPermission(path);
             return path === undefined ? { scopes } : { scopes, path };
         },
     };
 }
 
 /** The target of `requireAction`: the admin context, or a tenant/depot-context path read from the request. */
-export type ActionTarget = { context: 'admin' } | { context: 'tenant' | 'depot'; path?: PathSource };
+export type ActionTarget =
+    { context: 'admin' } | { context: 'tenant' | 'depot'; path?: PathSource };
 
 export interface RequireActionOptions {
     /** `'whole'` (default): the grant must cover the target path; `'some'`: a grant anywhere under it (lists). */
@@ -152,9 +178,16 @@ export interface RequireActionOptions {
  * Needs action `code` at the target (domain `authorizationFailure`); the rows are where `code`
  * is granted (`grantedScopes`), narrowed to the target path.
  */
-export function requireAction(code: string, target: ActionTarget, options: RequireActionOptions = {}): RouteAccess {
+export function requireAction(
+    code: string,
+    target: ActionTarget,
+    options: RequireActionOptions = {},
+): RouteAccess {
     const coverage = options.coverage ?? 'whole';
-    const where = target.context === 'admin' ? 'the admin context' : `the ${target.context} context${target.path ? ' at the requested scope' : ''}`;
+    const where =
+        target.context === 'admin'
+            ? 'the admin context'
+            : `the ${target.context} context${target.path ? ' at the requested scope' : ''}`;
     return {
         description: `Needs ${code} in ${where}${coverage === 'some' ? ' (anywhere under it; rows filtered)' : ''}.`,
         grant(request) {
@@ -177,13 +210,20 @@ export function requireAction(code: string, target: ActionTarget, options: Requi
  * runs after validation. Call before registering the service's routes.
  */
 export function secureService(service: FastifyInstance): void {
-    if (!service.hasRequestDecorator('access')) service.decorateRequest('access', null as unknown as AccessGrant);
+    if (!service.hasRequestDecorator('access'))
+        service.decorateRequest('access', null as unknown as AccessGrant);
     service.addHook('onRoute', (route) => {
         const access = route.config?.access;
-        if (!access) throw new Error(`${String(route.method)} ${route.url} declares no access: add config.access (signedIn(...) or requireAction(...)).`);
+        if (!access)
+            throw new Error(
+                `${String(route.method)} ${route.url} declares no access: add config.access (signedIn(...) or requireAction(...)).`,
+            );
         const note = `Access: ${access.description}`;
         // The automatic HEAD route shares the GET route's schema object: add the note once.
-        if (route.schema && !route.schema.description?.includes(note)) route.schema.description = [route.schema.description, note].filter(Boolean).join('\n\n');
+        if (route.schema && !route.schema.description?.includes(note))
+            route.schema.description = [route.schema.description, note]
+                .filter(Boolean)
+                .join('\n\n');
     });
     service.addHook('onRequest', service.authenticate);
     service.addHook('preHandler', async (request) => {

@@ -14,7 +14,13 @@ export function escapeLike(value: string): string {
 export function scopeCondition(column: PgColumn, visible: 'ALL' | string[]): SQL | undefined {
     if (visible === 'ALL') return undefined;
     if (visible.length === 0) return sql`false`;
-    return or(...visible.map((prefix) => (prefix === '' ? sql`true` : or(eq(column, prefix), like(column, `${escapeLike(prefix)}.%`)))));
+    return or(
+        ...visible.map((prefix) =>
+            prefix === ''
+                ? sql`true`
+                : or(eq(column, prefix), like(column, `${escapeLike(prefix)}.%`)),
+        ),
+    );
 }
 
 /**
@@ -26,7 +32,16 @@ export function scopeParameterCondition(column: PgColumn): SQL {
 }
 
 /** Parameters of `scopeParameterCondition` for a set of visible scopes. */
-export function scopeParameters(visible: 'ALL' | string[]): { scopeAll: boolean; scopeExact: string[]; scopePrefixes: string[] } {
-    if (visible === 'ALL' || visible.includes('')) return { scopeAll: true, scopeExact: [], scopePrefixes: [] };
-    return { scopeAll: false, scopeExact: visible, scopePrefixes: visible.map((prefix) => `${escapeLike(prefix)}.%`) };
+export function scopeParameters(visible: 'ALL' | string[]): {
+    scopeAll: boolean;
+    scopeExact: string[];
+    scopePrefixes: string[];
+} {
+    if (visible === 'ALL' || visible.includes(''))
+        return { scopeAll: true, scopeExact: [], scopePrefixes: [] };
+    return {
+        scopeAll: false,
+        scopeExact: visible,
+        scopePrefixes: visible.map((prefix) => `${escapeLike(prefix)}.%`),
+    };
 }

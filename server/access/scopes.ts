@@ -1,4 +1,9 @@
-import { isAdmin, isSubcontractorPath, minimalPrefixes, type ProfileActions } from '../../domain/permissions.js';
+import {
+    isAdmin,
+    isSubcontractorPath,
+    minimalPrefixes,
+    type ProfileActions,
+} from '../../domain/permissions.js';
 import { scopeCovers } from '../../domain/scopePath.js';
 
 /** Where a caller's rows may come from: everything, or the rows under these path prefixes (whole segments). */
@@ -34,7 +39,11 @@ export function scopeSetCovers(scopes: ScopeSet, path: string): boolean {
  */
 export function scopeTreeScopes(actions: ProfileActions): ScopeSet {
     if (isAdmin(actions)) return 'ALL';
-    const paths = [...Object.keys(actions.TENANT), ...Object.keys(actions.DEPOT), ...Object.keys(actions.SUBCONTRACTOR).filter(isSubcontractorPath)];
+    const paths = [
+        ...Object.keys(actions.TENANT),
+        ...Object.keys(actions.DEPOT),
+        ...Object.keys(actions.SUBCONTRACTOR).filter(isSubcontractorPath),
+    ];
     if (paths.includes('')) return 'ALL';
     return minimalPrefixes(paths);
 }

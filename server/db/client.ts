@@ -57,7 +57,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     if (!inMemory) mkdirSync(options.dataDir, { recursive: true });
     // pg_trgm: the user list's search index (a contrib extension on PostgreSQL servers too).
     const extensions = { pg_trgm };
-    const client = inMemory ? new PGlite({ extensions }) : new PGlite(resolve(options.dataDir), { extensions });
+    const client = inMemory
+        ? new PGlite({ extensions })
+        : new PGlite(resolve(options.dataDir), { extensions });
     const db = drizzlePglite({ client, schema, casing: 'snake_case' });
     await migratePglite(db, { migrationsFolder });
     return {

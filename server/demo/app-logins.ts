@@ -14,7 +14,12 @@ const INACTIVE_QUIET_DAYS = 14;
  * the app licences (peak daily logins) and the accounts' last login. Times are minutes before the
  * seed runs (clock-free), one login per account and day at most, during the working day.
  */
-export function generateDriverLogins(random: Random, users: readonly UserRow[], subcontractors: readonly SubcontractorRow[], vehicles: readonly VehicleRow[]): DemoDriverLogin[] {
+export function generateDriverLogins(
+    random: Random,
+    users: readonly UserRow[],
+    subcontractors: readonly SubcontractorRow[],
+    vehicles: readonly VehicleRow[],
+): DemoDriverLogin[] {
     const sucoById = new Map(subcontractors.map((suco) => [suco.id, suco]));
     const vehicleById = new Map(vehicles.map((vehicle) => [vehicle.id, vehicle]));
     const logins: DemoDriverLogin[] = [];

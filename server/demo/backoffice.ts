@@ -30,22 +30,39 @@ interface Target {
 }
 
 /** Hands out scope targets of one organisation in a shuffled, repeating order. */
-function targetPicker(random: Random, organisation: DemoOrganisation, depots: readonly DemoDepot[], subcontractors: readonly DemoSubcontractor[]) {
+function targetPicker(
+    random: Random,
+    organisation: DemoOrganisation,
+    depots: readonly DemoDepot[],
+    subcontractors: readonly DemoSubcontractor[],
+) {
     const own = depots.filter((depot) => depot.organisation === organisation);
-    const groups = [...new Map(own.map((depot) => [depot.groupPath, depot.city.countryCode])).entries()];
+    const groups = [
+        ...new Map(own.map((depot) => [depot.groupPath, depot.city.countryCode])).entries(),
+    ];
     const lists: Record<Exclude<GrantLevel, 'all' | 'tenant'>, Target[]> = {
         group: random.shuffle(groups.map(([path, countryCode]) => ({ path, countryCode }))),
-        depot: random.shuffle(own.map((depot) => ({ path: depot.row.scopePath, countryCode: depot.city.countryCode }))),
+        depot: random.shuffle(
+            own.map((depot) => ({
+                path: depot.row.scopePath,
+                countryCode: depot.city.countryCode,
+            })),
+        ),
         subcontractor: random.shuffle(
             subcontractors
                 .filter((suco) => suco.depot.organisation === organisation)
-                .map((suco) => ({ path: suco.row.scopePath, countryCode: suco.depot.city.countryCode, subcontractor: suco })),
+                .map((suco) => ({
+                    path: suco.row.scopePath,
+                    countryCode: suco.depot.city.countryCode,
+                    subcontractor: suco,
+                })),
         ),
     };
     const cursors = { group: 0, depot: 0, subcontractor: 0 };
     return (level: GrantLevel): Target => {
         if (level === 'all') return { path: '', countryCode: organisation.countryCode };
-        if (level === 'tenant') return { path: organisation.id, countryCode: organisation.countryCode };
+        if (level === 'tenant')
+            return { path: organisation.id, countryCode: organisation.countryCode };
         const list = lists[level];
         const target = list[cursors[level]++ % list.length];
         if (!target) throw new Error(`organisation ${organisation.id} has no ${level}`);
@@ -53,7 +70,13 @@ function targetPicker(random: Random, organisation: DemoOrganisation, depots: re
     };
 }
 
-function staffMember(random: Random, seat: StaffSeat, organisation: DemoOrganisation | null, pick: (level: GrantLevel) => Target, taken: TakenContacts & { passwords: Set<string> }) {
+function staffMember(
+    random: Random,
+    seat: StaffSeat,
+    organisation: DemoOrganisation | null,
+    pick: (level: GrantLevel) => Target,
+    taken: TakenContacts & { passwords: Set<string> },
+) {
     const targets = new Map<GrantLevel, Target>();
     const targetOf = (level: GrantLevel): Target => {
         const target = targets.get(level) ?? pick(level);
@@ -87,7 +110,11 @@ function staffMember(random: Random, seat: StaffSeat, organisation: DemoOrganisa
         tenantId: level === 'all' ? null : (organisation?.id ?? null),
     }));
     const identity: DemoIdentity = { sub, username: email, email, password };
-    return { member: { user, email, password, roleIds: seat.grants.map(([roleId]) => roleId) }, identity, assignments };
+    return {
+        member: { user, email, password, roleIds: seat.grants.map(([roleId]) => roleId) },
+        identity,
+        assignments,
+    };
 }
 
 /**
@@ -104,8 +131,18 @@ export function generateStaff(
 ): StaffPart {
     const part: StaffPart = { staff: [], users: [], identities: [], permissionAssignments: [] };
     const contacts = { ...taken, passwords: new Set<string>() };
-    const add = (seat: StaffSeat, organisation: DemoOrganisation | null, pick: (level: GrantLevel) => Target) => {
-        const { member, identity, assignments } = staffMember(random, seat, organisation, pick, contacts);
+    const add = (
+        seat: StaffSeat,
+        organisation: DemoOrganisation | null,
+        pick: (level: GrantLevel) => Target,
+    ) => {
+        const { member, identity, assignments } = staffMember(
+            random,
+            seat,
+            organisation,
+            pick,
+            contacts,
+        );
         part.staff.push(member);
         part.users.push(member.user);
         part.identities.push(identity);

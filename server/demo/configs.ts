@@ -24,7 +24,11 @@ export function tenantConfigDocument(organisation: DemoOrganisation) {
 }
 
 /** Revision 1 of each organisation's configuration, saved by its organisation admin. */
-export function tenantConfigRevisions(random: Random, organisations: readonly DemoOrganisation[], adminIdOf: (tenantId: string) => string | null): TenantConfigRevisionRow[] {
+export function tenantConfigRevisions(
+    random: Random,
+    organisations: readonly DemoOrganisation[],
+    adminIdOf: (tenantId: string) => string | null,
+): TenantConfigRevisionRow[] {
     return organisations.map((organisation) => ({
         id: random.id(),
         tenantId: organisation.id,
@@ -35,7 +39,11 @@ export function tenantConfigRevisions(random: Random, organisations: readonly De
 }
 
 /** Depot-level overrides for a few depots (longer hours, faster refresh), some with a history. */
-export function depotConfigRevisions(random: Random, depots: readonly DemoDepot[], adminIdOf: (tenantId: string) => string | null): DepotConfigRevisionRow[] {
+export function depotConfigRevisions(
+    random: Random,
+    depots: readonly DemoDepot[],
+    adminIdOf: (tenantId: string) => string | null,
+): DepotConfigRevisionRow[] {
     const rows: DepotConfigRevisionRow[] = [];
     random
         .shuffle(depots)
@@ -51,7 +59,10 @@ export function depotConfigRevisions(random: Random, depots: readonly DemoDepot[
                     revision,
                     document: {
                         frontend: {
-                            businessHours: { from: opening, to: revision === 1 ? '21:30' : '22:00' },
+                            businessHours: {
+                                from: opening,
+                                to: revision === 1 ? '21:30' : '22:00',
+                            },
                             liveDashboardRefreshIntervalInSec: revision === 1 ? 60 : 30,
                         },
                     },

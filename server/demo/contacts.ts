@@ -38,12 +38,20 @@ export function uniqueEmail(name: PersonName, domain: string, taken: Set<string>
 
 /** A mobile number in international format without spaces (at most 15 characters), unused so far. */
 export function mobilePhone(random: Random, country: DemoCountry, taken: Set<string>): string {
-    return unique(taken, () => `+${country.callingCode}${random.pick(country.mobilePrefixes)}${random.digits(country.mobileDigits)}`);
+    return unique(
+        taken,
+        () =>
+            `+${country.callingCode}${random.pick(country.mobilePrefixes)}${random.digits(country.mobileDigits)}`,
+    );
 }
 
 /** A landline number in international format without spaces (at most 16 characters), unused so far. */
 export function landLine(random: Random, country: DemoCountry, taken: Set<string>): string {
-    return unique(taken, () => `+${country.callingCode}${random.pick(country.landlineAreas)}${random.digits(country.landlineDigits)}`);
+    return unique(
+        taken,
+        () =>
+            `+${country.callingCode}${random.pick(country.landlineAreas)}${random.digits(country.landlineDigits)}`,
+    );
 }
 
 /**
@@ -51,7 +59,12 @@ export function landLine(random: Random, country: DemoCountry, taken: Set<string
  * 8-digit login number; ITALIAN gives the province code and 4 digits (letters only first).
  * `taken` holds upper-cased usernames, as the database compares them.
  */
-export function driverUsername(random: Random, rule: UsernameRule, province: string, taken: Set<string>): string {
+export function driverUsername(
+    random: Random,
+    rule: UsernameRule,
+    province: string,
+    taken: Set<string>,
+): string {
     if (rule === 'ITALIAN') return unique(taken, () => `${province}${random.digits(4)}`);
     return unique(taken, () => `${random.int(1, 9)}${random.digits(7)}`);
 }

@@ -25,7 +25,10 @@ export interface TakenContacts {
 
 /** Vehicles per subcontractor: about even, summing to `total`, at least 5 each. */
 function vehicleCounts(random: Random, subcontractors: number, total: number): number[] {
-    const counts = Array.from({ length: subcontractors }, (_, index) => Math.floor(total / subcontractors) + (index < total % subcontractors ? 1 : 0));
+    const counts = Array.from(
+        { length: subcontractors },
+        (_, index) => Math.floor(total / subcontractors) + (index < total % subcontractors ? 1 : 0),
+    );
     for (let move = 0; move < subcontractors * 2; move++) {
         const from = random.int(0, subcontractors - 1);
         const to = random.int(0, subcontractors - 1);
@@ -37,11 +40,24 @@ function vehicleCounts(random: Random, subcontractors: number, total: number): n
     return counts;
 }
 
-function appUser(random: Random, suco: DemoSubcontractor, temporary: boolean, taken: TakenContacts): { user: UserRow; identity: DemoIdentity } {
+function appUser(
+    random: Random,
+    suco: DemoSubcontractor,
+    temporary: boolean,
+    taken: TakenContacts,
+): { user: UserRow; identity: DemoIdentity } {
     const { organisation, city } = suco.depot;
-    const username = driverUsername(random, organisation.usernameRule, city.province, taken.usernames);
+    const username = driverUsername(
+        random,
+        organisation.usernameRule,
+        city.province,
+        taken.usernames,
+    );
     // Italian rule: the login is an e-mail address (spec-decisions).
-    const email = organisation.usernameRule === 'ITALIAN' ? `${username.toLowerCase()}@${organisation.emailDomain}` : null;
+    const email =
+        organisation.usernameRule === 'ITALIAN'
+            ? `${username.toLowerCase()}@${organisation.emailDomain}`
+            : null;
     if (email) taken.emails.add(email);
     const sub = random.uuid();
     const user: UserRow = {
@@ -67,7 +83,11 @@ function appUser(random: Random, suco: DemoSubcontractor, temporary: boolean, ta
  * and courier accounts (no passwords: they cannot sign in to the back office). Most vehicles
  * get a regular driver of the same subcontractor.
  */
-export function generateFleet(random: Random, subcontractors: readonly DemoSubcontractor[], taken: TakenContacts): FleetPart {
+export function generateFleet(
+    random: Random,
+    subcontractors: readonly DemoSubcontractor[],
+    taken: TakenContacts,
+): FleetPart {
     const part: FleetPart = { vehicles: [], users: [], identities: [], permissionAssignments: [] };
     const numbersByDepot = new Map<string, Set<string>>();
     const counts = vehicleCounts(random, subcontractors.length, VEHICLE_COUNT);
@@ -80,7 +100,14 @@ export function generateFleet(random: Random, subcontractors: readonly DemoSubco
             let number = String(random.int(1000, 9999));
             while (numbers.has(number)) number = String(random.int(1000, 9999));
             numbers.add(number);
-            vehicles.push({ id: random.id(), tenantId: suco.row.tenantId, depotId, subcontractorId: suco.row.id, number, scopePath: suco.row.scopePath });
+            vehicles.push({
+                id: random.id(),
+                tenantId: suco.row.tenantId,
+                depotId,
+                subcontractorId: suco.row.id,
+                number,
+                scopePath: suco.row.scopePath,
+            });
         }
         const users: UserRow[] = [];
         for (let n = 0; n < vehicles.length * APP_USERS_PER_VEHICLE; n++) {

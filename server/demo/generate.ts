@@ -38,12 +38,25 @@ export function countDemoData(data: DemoDataSet): DemoCounts {
  */
 export function generateDemoData(seed: string): DemoDataSet {
     const organisations = generateOrganisations(createRandom(seed, 'organisations'));
-    const subcontractors = generateSubcontractors(createRandom(seed, 'subcontractors'), organisations.depots);
+    const subcontractors = generateSubcontractors(
+        createRandom(seed, 'subcontractors'),
+        organisations.depots,
+    );
     const taken: TakenContacts = { usernames: new Set(), phones: new Set(), emails: new Set() };
-    const staff = generateStaff(createRandom(seed, 'staff'), demoOrganisations, organisations.depots, subcontractors, taken);
+    const staff = generateStaff(
+        createRandom(seed, 'staff'),
+        demoOrganisations,
+        organisations.depots,
+        subcontractors,
+        taken,
+    );
     const fleet = generateFleet(createRandom(seed, 'fleet'), subcontractors, taken);
     const adminIdOf = (tenantId: string) =>
-        staff.staff.find((member) => member.user.tenantId === tenantId && member.roleIds.includes('role-organization-admin'))?.user.id ?? null;
+        staff.staff.find(
+            (member) =>
+                member.user.tenantId === tenantId &&
+                member.roleIds.includes('role-organization-admin'),
+        )?.user.id ?? null;
     const configs = createRandom(seed, 'configs');
     const data: DemoDataSet = {
         seed,
@@ -57,7 +70,11 @@ export function generateDemoData(seed: string): DemoDataSet {
         permissionAssignments: [...staff.permissionAssignments, ...fleet.permissionAssignments],
         tenantConfigRevisions: tenantConfigRevisions(configs, demoOrganisations, adminIdOf),
         depotConfigRevisions: depotConfigRevisions(configs, organisations.depots, adminIdOf),
-        addressCorrections: generateAddressCorrections(createRandom(seed, 'corrections'), organisations.depots, adminIdOf),
+        addressCorrections: generateAddressCorrections(
+            createRandom(seed, 'corrections'),
+            organisations.depots,
+            adminIdOf,
+        ),
         driverLogins: generateDriverLogins(
             createRandom(seed, 'driver-logins'),
             fleet.users,
@@ -68,6 +85,11 @@ export function generateDemoData(seed: string): DemoDataSet {
         logins: demoLogins(staff.staff),
     };
     const counts = countDemoData(data);
-    data.auditLog.push({ id: configs.id(), action: 'demo-seed', entityType: 'demo', changes: { ...counts, auditLog: 1 } });
+    data.auditLog.push({
+        id: configs.id(),
+        action: 'demo-seed',
+        entityType: 'demo',
+        changes: { ...counts, auditLog: 1 },
+    });
     return data;
 }

@@ -22,7 +22,11 @@ const BATCH_SIZE = 500;
 /** Serialises concurrent first starts of several app servers on one database. */
 const SEED_LOCK_KEY = 7_305_117_001;
 
-async function insertInBatches<TTable extends PgTable>(db: Queryable, table: TTable, rows: readonly PgInsertValue<TTable>[]): Promise<void> {
+async function insertInBatches<TTable extends PgTable>(
+    db: Queryable,
+    table: TTable,
+    rows: readonly PgInsertValue<TTable>[],
+): Promise<void> {
     for (let start = 0; start < rows.length; start += BATCH_SIZE) {
         await db.insert(table).values(rows.slice(start, start + BATCH_SIZE));
     }
@@ -31,7 +35,9 @@ async function insertInBatches<TTable extends PgTable>(db: Queryable, table: TTa
 const minutesAgo = (minutes: number) => sql`now() - ${minutes}::int * interval '1 minute'`;
 
 /** Corrections with their times relative to the moment of seeding. */
-function correctionRows(rows: readonly DemoAddressCorrection[]): PgInsertValue<typeof addressCorrections>[] {
+function correctionRows(
+    rows: readonly DemoAddressCorrection[],
+): PgInsertValue<typeof addressCorrections>[] {
     return rows.map(({ createdMinutesAgo, decidedMinutesAgo, ...row }) => ({
         ...row,
         createdAt: minutesAgo(createdMinutesAgo),
@@ -41,7 +47,12 @@ function correctionRows(rows: readonly DemoAddressCorrection[]): PgInsertValue<t
 
 /** Driver-app logins with their times relative to the moment of seeding. */
 function loginRows(rows: readonly DemoDriverLogin[]): PgInsertValue<typeof driverAppEvents>[] {
-    return rows.map(({ minutesAgo: ago, ...row }) => ({ ...row, type: 'LOGIN' as const, occurredAt: minutesAgo(ago), receivedAt: minutesAgo(ago) }));
+    return rows.map(({ minutesAgo: ago, ...row }) => ({
+        ...row,
+        type: 'LOGIN' as const,
+        occurredAt: minutesAgo(ago),
+        receivedAt: minutesAgo(ago),
+    }));
 }
 
 /** True when the database holds no organisation yet. */

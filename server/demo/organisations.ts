@@ -21,7 +21,13 @@ export interface OrganisationPart {
 
 const round = (value: number) => Math.round(value * 1e6) / 1e6;
 
-function depotRow(random: Random, organisation: DemoOrganisation, groupId: string, city: DemoCity, taken: { external: Set<string>; mappings: Set<string> }): DepotRow {
+function depotRow(
+    random: Random,
+    organisation: DemoOrganisation,
+    groupId: string,
+    city: DemoCity,
+    taken: { external: Set<string>; mappings: Set<string> },
+): DepotRow {
     const country = demoCountry(city.countryCode);
     const internalDepotId = random.id();
     const mappingId = unique(taken.mappings, () => `${country.code}-${random.digits(4)}`);

@@ -22,8 +22,13 @@ function companyName(random: Random, depot: DemoDepot): string {
 }
 
 /** Subcontractors: one per depot, and a second one at randomly chosen depots up to the total. */
-export function generateSubcontractors(random: Random, depots: readonly DemoDepot[]): DemoSubcontractor[] {
-    const extra = new Set(random.shuffle(depots).slice(0, Math.max(0, SUBCONTRACTOR_COUNT - depots.length)));
+export function generateSubcontractors(
+    random: Random,
+    depots: readonly DemoDepot[],
+): DemoSubcontractor[] {
+    const extra = new Set(
+        random.shuffle(depots).slice(0, Math.max(0, SUBCONTRACTOR_COUNT - depots.length)),
+    );
     const codesByTenant = new Map<string, Set<string>>();
     const result: DemoSubcontractor[] = [];
     for (const depot of depots) {

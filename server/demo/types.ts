@@ -33,7 +33,10 @@ export type DepotConfigRevisionRow = typeof depotConfigRevisions.$inferInsert;
 export type AuditLogRow = typeof auditLog.$inferInsert;
 
 /** An address correction with its times as minutes before the seed runs (the data set stays clock-free). */
-export type DemoAddressCorrection = Omit<typeof addressCorrections.$inferInsert, 'createdAt' | 'decidedAt'> & {
+export type DemoAddressCorrection = Omit<
+    typeof addressCorrections.$inferInsert,
+    'createdAt' | 'decidedAt'
+> & {
     createdMinutesAgo: number;
     decidedMinutesAgo: number | null;
 };

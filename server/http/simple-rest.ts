@@ -27,7 +27,9 @@ function parseJson(raw: string, field: string): unknown {
     try {
         return JSON.parse(raw);
     } catch {
-        throw badRequest(`${field} is not valid JSON.`, [{ field: `/querystring/${field}`, message: 'must be valid JSON' }]);
+        throw badRequest(`${field} is not valid JSON.`, [
+            { field: `/querystring/${field}`, message: 'must be valid JSON' },
+        ]);
     }
 }
 
@@ -46,9 +48,10 @@ export function parseListQuery<Field extends string, Filter>(
         const value = parseJson(query.sort, 'sort');
         const [field, order] = Array.isArray(value) ? value : [];
         if (!sortable.includes(field as Field) || (order !== 'ASC' && order !== 'DESC')) {
-            throw badRequest(`sort must be ["<field>","ASC"|"DESC"] with a field among ${sortable.join(', ')}.`, [
-                { field: '/querystring/sort', message: `unknown sort field or order` },
-            ]);
+            throw badRequest(
+                `sort must be ["<field>","ASC"|"DESC"] with a field among ${sortable.join(', ')}.`,
+                [{ field: '/querystring/sort', message: `unknown sort field or order` }],
+            );
         }
         sort = { field: field as Field, order };
     }
@@ -57,24 +60,40 @@ export function parseListQuery<Field extends string, Filter>(
     if (query.range) {
         const value = parseJson(query.range, 'range');
         const [start, end] = Array.isArray(value) ? value : [];
-        if (!Number.isInteger(start) || !Number.isInteger(end) || start < 0 || end < start || end - start + 1 > MAX_PAGE_SIZE) {
-            throw badRequest(`range must be [start,end] with 0 <= start <= end and at most ${MAX_PAGE_SIZE} rows.`, [
-                { field: '/querystring/range', message: 'invalid range' },
-            ]);
+        if (
+            !Number.isInteger(start) ||
+            !Number.isInteger(end) ||
+            start < 0 ||
+            end < start ||
+            end - start + 1 > MAX_PAGE_SIZE
+        ) {
+            throw badRequest(
+                `range must be [start,end] with 0 <= start <= end and at most ${MAX_PAGE_SIZE} rows.`,
+                [{ field: '/querystring/range', message: 'invalid range' }],
+            );
         }
         offset = start;
         limit = end - start + 1;
     }
     const rawFilter = query.filter ? parseJson(query.filter, 'filter') : {};
     if (typeof rawFilter !== 'object' || rawFilter === null || Array.isArray(rawFilter)) {
-        throw badRequest('filter must be a JSON object.', [{ field: '/querystring/filter', message: 'must be an object' }]);
+        throw badRequest('filter must be a JSON object.', [
+            { field: '/querystring/filter', message: 'must be an object' },
+        ]);
     }
     return { sort, offset, limit, filter: parseFilter(rawFilter as Record<string, unknown>) };
 }
 
 /** `Content-Range: <resource> start-end/total` (end is inclusive; `*` when the page is empty). */
-export function contentRange(resource: string, offset: number, count: number, total: number): string {
-    return count === 0 ? `${resource} */${total}` : `${resource} ${offset}-${offset + count - 1}/${total}`;
+export function contentRange(
+    resource: string,
+    offset: number,
+    count: number,
+    total: number,
+): string {
+    return count === 0
+        ? `${resource} */${total}`
+        : `${resource} ${offset}-${offset + count - 1}/${total}`;
 }
 
 /** A simple-REST `filter` object checked against its schema; the first bad key is named (`/querystring/filter/<key>`). */
@@ -84,8 +103,13 @@ export function filterParser<T extends TSchema>(schema: T) {
         const value = typeof raw.id === 'string' ? { ...raw, id: [raw.id] } : raw;
         const first = Value.Errors(schema, value)[0];
         if (first) {
-            const field = first.keyword === 'additionalProperties' ? `/${String((first.params as { additionalProperties?: unknown }).additionalProperties ?? '')}` : first.instancePath;
-            throw badRequest(`filter${field} ${first.message}`, [{ field: `/querystring/filter${field}`, message: first.message }]);
+            const field =
+                first.keyword === 'additionalProperties'
+                    ? `/${String((first.params as { additionalProperties?: unknown }).additionalProperties ?? '')}`
+                    : first.instancePath;
+            throw badRequest(`filter${field} ${first.message}`, [
+                { field: `/querystring/filter${field}`, message: first.message },
+            ]);
         }
         return value as Static<T>;
     };

@@ -61,22 +61,37 @@ declare module 'fastify' {
  * The SDK client: with a real pool, the region's endpoint and the standard credential chain;
  * embedded, the in-process endpoint (no network hop) signed with the embedded admin credentials.
  */
-export function createCognitoAdminClient(fastify: FastifyInstance, config: AppConfig['identity']): CognitoIdentityProviderClient {
+export function createCognitoAdminClient(
+    fastify: FastifyInstance,
+    config: AppConfig['identity'],
+): CognitoIdentityProviderClient {
     // The locked SDK works on Node 20; its notice that releases after January 2027 need Node 22
     // is recorded in docs/decisions.md instead of being printed by every process.
     process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
-    if (config.mode === 'cognito') return new CognitoIdentityProviderClient({ region: config.region });
+    if (config.mode === 'cognito')
+        return new CognitoIdentityProviderClient({ region: config.region });
     return new CognitoIdentityProviderClient({
         region: config.region,
         // Only the Host header matters (it is signed); the request never leaves the process.
         endpoint: `${new URL(config.issuer).origin}/cognito-idp/`,
-        credentials: { accessKeyId: config.admin.accessKeyId, secretAccessKey: config.admin.secretAccessKey },
+        credentials: {
+            accessKeyId: config.admin.accessKeyId,
+            secretAccessKey: config.admin.secretAccessKey,
+        },
         requestHandler: createInjectHandler(fastify),
     });
 }
 
-function toUser(username: string, list: AttributeType[] | undefined, status: string | undefined, enabled: boolean | undefined, mfa: string[] | undefined): IdentityAdminUser {
-    const attributes = Object.fromEntries((list ?? []).map((attribute) => [attribute.Name ?? '', attribute.Value ?? '']));
+function toUser(
+    username: string,
+    list: AttributeType[] | undefined,
+    status: string | undefined,
+    enabled: boolean | undefined,
+    mfa: string[] | undefined,
+): IdentityAdminUser {
+    const attributes = Object.fromEntries(
+        (list ?? []).map((attribute) => [attribute.Name ?? '', attribute.Value ?? '']),
+    );
     return {
         username,
         sub: attributes.sub ?? '',
@@ -89,13 +104,19 @@ function toUser(username: string, list: AttributeType[] | undefined, status: str
 }
 
 /** Typed helpers over the SDK client; errors are the SDK's typed exceptions (UsernameExistsException, ...). */
-export function createIdentityAdmin(client: CognitoIdentityProviderClient, userPoolId: string): IdentityAdmin {
+export function createIdentityAdmin(
+    client: CognitoIdentityProviderClient,
+    userPoolId: string,
+): IdentityAdmin {
     const UserPoolId = userPoolId;
     return {
         client,
         async createUser(input) {
-            const emailAttributes = input.email === undefined ? {} : { email: input.email, email_verified: 'true' };
-            const UserAttributes = Object.entries({ ...emailAttributes, ...input.attributes }).map(([Name, Value]) => ({ Name, Value }));
+            const emailAttributes =
+                input.email === undefined ? {} : { email: input.email, email_verified: 'true' };
+            const UserAttributes = Object.entries({ ...emailAttributes, ...input.attributes }).map(
+                ([Name, Value]) => ({ Name, Value }),
+            );
             const { User } = await client.send(
                 new AdminCreateUserCommand({
                     UserPoolId,
@@ -106,17 +127,36 @@ export function createIdentityAdmin(client: CognitoIdentityProviderClient, userP
                     DesiredDeliveryMediums: ['EMAIL'],
                 }),
             );
-            return toUser(User?.Username ?? input.username, User?.Attributes, User?.UserStatus, User?.Enabled, undefined);
+            return toUser(
+                User?.Username ?? input.username,
+                User?.Attributes,
+                User?.UserStatus,
+                User?.Enabled,
+                undefined,
+            );
         },
-        disableUser: async (Username) => void (await client.send(new AdminDisableUserCommand({ UserPoolId, Username }))),
-        enableUser: async (Username) => void (await client.send(new AdminEnableUserCommand({ UserPoolId, Username }))),
-        deleteUser: async (Username) => void (await client.send(new AdminDeleteUserCommand({ UserPoolId, Username }))),
-        setPassword: async (Username, Password, Permanent) => void (await client.send(new AdminSetUserPasswordCommand({ UserPoolId, Username, Password, Permanent }))),
-        globalSignOut: async (Username) => void (await client.send(new AdminUserGlobalSignOutCommand({ UserPoolId, Username }))),
+        disableUser: async (Username) =>
+            void (await client.send(new AdminDisableUserCommand({ UserPoolId, Username }))),
+        enableUser: async (Username) =>
+            void (await client.send(new AdminEnableUserCommand({ UserPoolId, Username }))),
+        deleteUser: async (Username) =>
+            void (await client.send(new AdminDeleteUserCommand({ UserPoolId, Username }))),
+        setPassword: async (Username, Password, Permanent) =>
+            void (await client.send(
+                new AdminSetUserPasswordCommand({ UserPoolId, Username, Password, Permanent }),
+            )),
+        globalSignOut: async (Username) =>
+            void (await client.send(new AdminUserGlobalSignOutCommand({ UserPoolId, Username }))),
         async getUser(Username) {
             try {
                 const user = await client.send(new AdminGetUserCommand({ UserPoolId, Username }));
-                return toUser(user.Username ?? Username, user.UserAttributes, user.UserStatus, user.Enabled, user.UserMFASettingList);
+                return toUser(
+                    user.Username ?? Username,
+                    user.UserAttributes,
+                    user.UserStatus,
+                    user.Enabled,
+                    user.UserMFASettingList,
+                );
             } catch (error) {
                 if (error instanceof UserNotFoundException) return undefined;
                 throw error;

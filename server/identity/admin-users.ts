@@ -9,7 +9,11 @@ import { attributeList } from './user-attributes.js';
  * The identity an admin call names. Admin calls are authenticated (SigV4), so unlike the
  * public operations they may say that a user does not exist.
  */
-export async function userForAdmin(ctx: OperationContext, userPoolId: string, username: string): Promise<Identity> {
+export async function userForAdmin(
+    ctx: OperationContext,
+    userPoolId: string,
+    username: string,
+): Promise<Identity> {
     assertUserPool(ctx, userPoolId);
     const identity = await findIdentityByUsername(ctx.db, username);
     if (!identity) throw new CognitoError('UserNotFoundException', 'User does not exist.');
@@ -31,9 +35,23 @@ export function userType(identity: Identity) {
 }
 
 /** Cognito's UserType with its `Attributes`. */
-export const userTypeWithAttributes = (identity: Identity) => ({ ...userType(identity), Attributes: attributeList(identity) });
+export const userTypeWithAttributes = (identity: Identity) => ({
+    ...userType(identity),
+    Attributes: attributeList(identity),
+});
 
 /** Audits an admin call; the actor is the access key that signed it. */
-export function auditAdmin(db: Queryable, ctx: OperationContext, action: IdentityAuditAction & `admin-${string}`, sub: string, reason?: string): Promise<void> {
-    return auditIdentityEvent(db, ctx.request, { action, sub, reason, details: { accessKeyId: ctx.adminAccessKeyId ?? 'unknown' } });
+export function auditAdmin(
+    db: Queryable,
+    ctx: OperationContext,
+    action: IdentityAuditAction & `admin-${string}`,
+    sub: string,
+    reason?: string,
+): Promise<void> {
+    return auditIdentityEvent(db, ctx.request, {
+        action,
+        sub,
+        reason,
+        details: { accessKeyId: ctx.adminAccessKeyId ?? 'unknown' },
+    });
 }

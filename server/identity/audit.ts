@@ -42,7 +42,11 @@ export interface IdentityAuditEvent {
 }
 
 /** Appends an authentication event to the audit log. Never given passwords, tokens or codes. */
-export async function auditIdentityEvent(db: Queryable, request: FastifyRequest, event: IdentityAuditEvent): Promise<void> {
+export async function auditIdentityEvent(
+    db: Queryable,
+    request: FastifyRequest,
+    event: IdentityAuditEvent,
+): Promise<void> {
     const changes: Record<string, string> = { ...event.details };
     if (event.flow) changes.flow = event.flow;
     if (event.reason) changes.reason = event.reason;

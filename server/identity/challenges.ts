@@ -12,7 +12,8 @@ export const MAX_CHALLENGE_ATTEMPTS = 3;
 
 export type ChallengeRow = typeof identityChallenges.$inferSelect;
 
-export const hashSession = (session: string) => createHash('sha256').update(session, 'utf8').digest('hex');
+export const hashSession = (session: string) =>
+    createHash('sha256').update(session, 'utf8').digest('hex');
 
 export interface ChallengeState {
     /** Sealed TOTP secret handed out by AssociateSoftwareToken. */
@@ -21,7 +22,13 @@ export interface ChallengeState {
 }
 
 /** Opens a challenge Session: 256 bits from the CSPRNG, of which only a hash is stored. */
-export async function openChallenge(db: Queryable, sub: string, challengeName: ChallengeName, state: ChallengeState = {}, now = new Date()): Promise<string> {
+export async function openChallenge(
+    db: Queryable,
+    sub: string,
+    challengeName: ChallengeName,
+    state: ChallengeState = {},
+    now = new Date(),
+): Promise<string> {
     const session = randomBytes(32).toString('base64url');
     await db.insert(identityChallenges).values({
         sessionHash: hashSession(session),
@@ -32,7 +39,11 @@ export async function openChallenge(db: Queryable, sub: string, challengeName: C
         createdAt: now,
         expiresAt: new Date(now.getTime() + CHALLENGE_TTL_MS),
     });
-    await nowAndThen(() => db.delete(identityChallenges).where(lt(identityChallenges.expiresAt, new Date(now.getTime() - 60 * 60 * 1000))));
+    await nowAndThen(() =>
+        db
+            .delete(identityChallenges)
+            .where(lt(identityChallenges.expiresAt, new Date(now.getTime() - 60 * 60 * 1000))),
+    );
     return session;
 }
 
@@ -41,7 +52,12 @@ export async function openChallenge(db: Queryable, sub: string, challengeName: C
  * refuses an unknown, expired, used or exhausted Session, or one of another challenge, with
  * Cognito's NotAuthorizedException. A right answer must then `consumeChallenge`.
  */
-export async function claimChallenge(db: Queryable, session: string, challengeName: ChallengeName, now = new Date()): Promise<ChallengeRow> {
+export async function claimChallenge(
+    db: Queryable,
+    session: string,
+    challengeName: ChallengeName,
+    now = new Date(),
+): Promise<ChallengeRow> {
     const [row] = await db
         .update(identityChallenges)
         .set({ attempts: sql`${identityChallenges.attempts} + 1` })
@@ -60,11 +76,20 @@ export async function claimChallenge(db: Queryable, session: string, challengeNa
 }
 
 /** Uses a Session up after a right answer; refuses when a parallel answer used it first. */
-export async function consumeChallenge(db: Queryable, row: ChallengeRow, now = new Date()): Promise<void> {
+export async function consumeChallenge(
+    db: Queryable,
+    row: ChallengeRow,
+    now = new Date(),
+): Promise<void> {
     const [consumed] = await db
         .update(identityChallenges)
         .set({ consumedAt: now })
-        .where(and(eq(identityChallenges.sessionHash, row.sessionHash), isNull(identityChallenges.consumedAt)))
+        .where(
+            and(
+                eq(identityChallenges.sessionHash, row.sessionHash),
+                isNull(identityChallenges.consumedAt),
+            ),
+        )
         .returning({ sessionHash: identityChallenges.sessionHash });
     if (!consumed) throw sessionExpired();
 }

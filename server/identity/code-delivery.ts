@@ -21,12 +21,18 @@ const processKey = randomBytes(32);
  * with PreventUserExistenceErrors. E-mail-like usernames are masked as themselves; others get
  * letters from an HMAC under the server's key, which callers cannot compute to compare.
  */
-export function codeDeliveryDetails(email: string | undefined, username: string, keySecret: string | undefined): CodeDeliveryDetails {
+export function codeDeliveryDetails(
+    email: string | undefined,
+    username: string,
+    keySecret: string | undefined,
+): CodeDeliveryDetails {
     let destination: string;
     if (email) destination = mask(email);
     else if (/^[^@\s]+@[^@\s]+$/.test(username)) destination = mask(username.toLowerCase());
     else {
-        const digest = createHmac('sha256', keySecret ?? processKey).update(`code-delivery\n${username.toLowerCase()}`).digest();
+        const digest = createHmac('sha256', keySecret ?? processKey)
+            .update(`code-delivery\n${username.toLowerCase()}`)
+            .digest();
         const letter = (byte: number | undefined) => String.fromCharCode(97 + ((byte ?? 0) % 26));
         destination = `${letter(digest[0])}***@${letter(digest[1])}***`;
     }

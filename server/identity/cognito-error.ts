@@ -37,8 +37,10 @@ export class CognitoError extends Error {
     }
 }
 
-export const invalidParameter = (message: string) => new CognitoError('InvalidParameterException', message);
-export const notAuthorized = (message: string) => new CognitoError('NotAuthorizedException', message);
+export const invalidParameter = (message: string) =>
+    new CognitoError('InvalidParameterException', message);
+export const notAuthorized = (message: string) =>
+    new CognitoError('NotAuthorizedException', message);
 
 /** Cognito's answer to an unknown, expired, used or foreign challenge Session. */
 export const SESSION_EXPIRED = 'Invalid session for the user, session is expired.';
@@ -51,15 +53,21 @@ function toCognitoError(error: FastifyError | Error): CognitoError {
     if (error instanceof CognitoError) return error;
     // The verifier speaks the app's language; GetUser and GlobalSignOut answer its reason as Cognito does.
     if (error instanceof AppError && error.statusCode === 401) return notAuthorized(error.message);
-    const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
+    const status =
+        'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 400 && status < 500) return invalidParameter(error.message);
     return new CognitoError('InternalErrorException', 'An internal error occurred.', 500);
 }
 
 /** Error handler of the endpoint: status, `x-amzn-errortype` and `{__type, message}`, as Cognito answers. */
-export function handleCognitoError(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) {
+export function handleCognitoError(
+    error: FastifyError | Error,
+    request: FastifyRequest,
+    reply: FastifyReply,
+) {
     const answer = toCognitoError(error);
-    if (answer.statusCode >= 500) request.log.error({ err: error, url: request.url }, 'identity request failed');
+    if (answer.statusCode >= 500)
+        request.log.error({ err: error, url: request.url }, 'identity request failed');
     else request.log.info({ type: answer.type }, 'identity request refused');
     return reply
         .status(answer.statusCode)

@@ -24,10 +24,18 @@ export interface OperationContext extends IdentityContext {
  * we do the same.
  */
 export function assertClient(ctx: IdentityContext, clientId: string): void {
-    if (clientId !== ctx.config.clientId) throw new CognitoError('ResourceNotFoundException', `User pool client ${clientId} does not exist.`);
+    if (clientId !== ctx.config.clientId)
+        throw new CognitoError(
+            'ResourceNotFoundException',
+            `User pool client ${clientId} does not exist.`,
+        );
 }
 
 /** Our only user pool, for the admin API. */
 export function assertUserPool(ctx: IdentityContext, userPoolId: string): void {
-    if (userPoolId !== ctx.config.userPoolId) throw new CognitoError('ResourceNotFoundException', `User pool ${userPoolId} does not exist.`);
+    if (userPoolId !== ctx.config.userPoolId)
+        throw new CognitoError(
+            'ResourceNotFoundException',
+            `User pool ${userPoolId} does not exist.`,
+        );
 }

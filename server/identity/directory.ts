@@ -25,7 +25,10 @@ export function canonicalUsername(username: string): string {
 }
 
 /** Creates identities in the embedded user directory and returns their subs, in order. */
-export async function createIdentities(db: Queryable, identities: NewIdentity[]): Promise<string[]> {
+export async function createIdentities(
+    db: Queryable,
+    identities: NewIdentity[],
+): Promise<string[]> {
     if (identities.length === 0) return [];
     const rows = await Promise.all(
         identities.map(async (identity) => ({
@@ -48,13 +51,24 @@ export async function createIdentities(db: Queryable, identities: NewIdentity[])
 export type Identity = typeof identityUsers.$inferSelect;
 
 /** The identity signing in with this name (matched case-insensitively through `canonicalUsername`). */
-export async function findIdentityByUsername(db: Queryable, username: string): Promise<Identity | undefined> {
-    const [identity] = await db.select().from(identityUsers).where(eq(identityUsers.username, canonicalUsername(username))).limit(1);
+export async function findIdentityByUsername(
+    db: Queryable,
+    username: string,
+): Promise<Identity | undefined> {
+    const [identity] = await db
+        .select()
+        .from(identityUsers)
+        .where(eq(identityUsers.username, canonicalUsername(username)))
+        .limit(1);
     return identity;
 }
 
 /** The identity with this sub, or undefined. */
 export async function findIdentityBySub(db: Queryable, sub: string): Promise<Identity | undefined> {
-    const [identity] = await db.select().from(identityUsers).where(eq(identityUsers.sub, sub)).limit(1);
+    const [identity] = await db
+        .select()
+        .from(identityUsers)
+        .where(eq(identityUsers.sub, sub))
+        .limit(1);
     return identity;
 }

@@ -21,15 +21,23 @@ export interface IdentityPluginOptions {
  */
 async function identity(fastify: FastifyInstance, opts: IdentityPluginOptions) {
     const { config } = opts;
-    const embedded = config.mode === 'embedded' ? { db: fastify.db, keys: createKeyStore(fastify.db, config) } : undefined;
+    const embedded =
+        config.mode === 'embedded'
+            ? { db: fastify.db, keys: createKeyStore(fastify.db, config) }
+            : undefined;
     const verifyAccess = createAccessTokenVerifier(config, embedded);
-    const service: IdentityService = { verifyAccessToken: createApiTokenVerifier(config, embedded) };
+    const service: IdentityService = {
+        verifyAccessToken: createApiTokenVerifier(config, embedded),
+    };
     fastify.decorate('identity', service);
     const adminClient = createCognitoAdminClient(fastify, config);
     fastify.decorate('identityAdmin', createIdentityAdmin(adminClient, config.userPoolId));
     fastify.addHook('onClose', async () => adminClient.destroy());
     if (embedded) {
-        await fastify.register(endpoint, { prefix: opts.prefix ?? '/cognito-idp', context: { ...embedded, config, verifyAccess } });
+        await fastify.register(endpoint, {
+            prefix: opts.prefix ?? '/cognito-idp',
+            context: { ...embedded, config, verifyAccess },
+        });
     }
 }
 

@@ -7,7 +7,12 @@ function queryString(query: HttpRequest['query']): string {
     const parts: string[] = [];
     for (const [key, value] of Object.entries(query ?? {})) {
         const values = value === null ? [null] : Array.isArray(value) ? value : [value];
-        for (const item of values) parts.push(item === null ? encodeURIComponent(key) : `${encodeURIComponent(key)}=${encodeURIComponent(item)}`);
+        for (const item of values)
+            parts.push(
+                item === null
+                    ? encodeURIComponent(key)
+                    : `${encodeURIComponent(key)}=${encodeURIComponent(item)}`,
+            );
     }
     return parts.length > 0 ? `?${parts.join('&')}` : '';
 }
@@ -15,7 +20,8 @@ function queryString(query: HttpRequest['query']): string {
 function bodyOf(body: unknown): string | Buffer | undefined {
     if (body === undefined || body === null) return undefined;
     if (typeof body === 'string' || Buffer.isBuffer(body)) return body;
-    if (body instanceof Uint8Array) return Buffer.from(body.buffer, body.byteOffset, body.byteLength);
+    if (body instanceof Uint8Array)
+        return Buffer.from(body.buffer, body.byteOffset, body.byteLength);
     throw new Error('The in-process identity handler sends string or byte bodies only.');
 }
 
@@ -36,9 +42,16 @@ export function createInjectHandler(fastify: FastifyInstance): HttpHandler {
             });
             const headers: Record<string, string> = {};
             for (const [name, value] of Object.entries(response.headers)) {
-                if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : String(value);
+                if (value !== undefined)
+                    headers[name] = Array.isArray(value) ? value.join(', ') : String(value);
             }
-            return { response: new HttpResponse({ statusCode: response.statusCode, headers, body: new Uint8Array(response.rawPayload) }) };
+            return {
+                response: new HttpResponse({
+                    statusCode: response.statusCode,
+                    headers,
+                    body: new Uint8Array(response.rawPayload),
+                }),
+            };
         },
         updateHttpClientConfig() {},
         httpHandlerConfigs: () => ({}),

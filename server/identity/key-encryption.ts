@@ -13,25 +13,50 @@ function deriveKey(secret: string, info: string): Buffer {
  * Without a secret (demo and development only; production config refuses that) the value is
  * stored as is. `info` separates the keys of different uses.
  */
-export function sealSecret(value: string, aad: string, secret: string | undefined, info: string): string {
+export function sealSecret(
+    value: string,
+    aad: string,
+    secret: string | undefined,
+    info: string,
+): string {
     if (!secret) return value;
     const iv = randomBytes(12);
     const cipher = createCipheriv('aes-256-gcm', deriveKey(secret, info), iv);
     cipher.setAAD(Buffer.from(aad, 'utf8'));
     const ciphertext = Buffer.concat([cipher.update(value, 'utf8'), cipher.final()]);
-    return [PREFIX, iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), ciphertext.toString('base64url')].join(':');
+    return [
+        PREFIX,
+        iv.toString('base64url'),
+        cipher.getAuthTag().toString('base64url'),
+        ciphertext.toString('base64url'),
+    ].join(':');
 }
 
 /** Reverses `sealSecret`; throws when the value is sealed and the secret is missing or wrong. */
-export function openSecret(stored: string, aad: string, secret: string | undefined, info: string): string {
+export function openSecret(
+    stored: string,
+    aad: string,
+    secret: string | undefined,
+    info: string,
+): string {
     if (!stored.startsWith(`${PREFIX}:`)) return stored;
-    if (!secret) throw new Error(`A sealed value (${info}) cannot be opened: IDENTITY_KEY_SECRET is not set.`);
+    if (!secret)
+        throw new Error(
+            `A sealed value (${info}) cannot be opened: IDENTITY_KEY_SECRET is not set.`,
+        );
     const [iv, tag, ciphertext] = stored.slice(PREFIX.length + 1).split(':');
     if (!iv || !tag || !ciphertext) throw new Error(`A sealed value (${info}) is malformed.`);
-    const decipher = createDecipheriv('aes-256-gcm', deriveKey(secret, info), Buffer.from(iv, 'base64url'));
+    const decipher = createDecipheriv(
+        'aes-256-gcm',
+        deriveKey(secret, info),
+        Buffer.from(iv, 'base64url'),
+    );
     decipher.setAAD(Buffer.from(aad, 'utf8'));
     decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-    return Buffer.concat([decipher.update(Buffer.from(ciphertext, 'base64url')), decipher.final()]).toString('utf8');
+    return Buffer.concat([
+        decipher.update(Buffer.from(ciphertext, 'base64url')),
+        decipher.final(),
+    ]).toString('utf8');
 }
 
 /** Seals a private JWK of `identity_signing_keys`, bound to its key id. */

@@ -38,23 +38,41 @@ const GENERATION = 1;
 
 /** Deterministic per pool, use and generation: two processes creating the first key collide on the primary key. */
 function slotKid(userPoolId: string, tokenUse: TokenUse): string {
-    return createHash('sha256').update(`${userPoolId}\n${tokenUse}\n${GENERATION}`).digest('base64url').slice(0, 32);
+    return createHash('sha256')
+        .update(`${userPoolId}\n${tokenUse}\n${GENERATION}`)
+        .digest('base64url')
+        .slice(0, 32);
 }
 
-export function createKeyStore(db: Queryable, opts: { userPoolId: string; keySecret?: string }): KeyStore {
+export function createKeyStore(
+    db: Queryable,
+    opts: { userPoolId: string; keySecret?: string },
+): KeyStore {
     let cache = new Map<string, LoadedKey>();
     let queue: Promise<unknown> = Promise.resolve();
     let loadedAt = 0;
     const slotKids = new Set([slotKid(opts.userPoolId, 'access'), slotKid(opts.userPoolId, 'id')]);
 
     async function load(): Promise<void> {
-        const rows = await db.select().from(identitySigningKeys).where(isNull(identitySigningKeys.retiredAt)).orderBy(identitySigningKeys.createdAt);
+        const rows = await db
+            .select()
+            .from(identitySigningKeys)
+            .where(isNull(identitySigningKeys.retiredAt))
+            .orderBy(identitySigningKeys.createdAt);
         const next = new Map<string, LoadedKey>();
         for (const row of rows) {
             const known = cache.get(row.kid);
             const publicJwk = row.publicJwk as JWK;
-            const publicKey = known?.publicKey ?? ((await importJWK(publicJwk, 'RS256')) as CryptoKey);
-            next.set(row.kid, { ...known, kid: row.kid, tokenUse: row.tokenUse, publicJwk, publicKey, storedPrivateKey: row.privateKey });
+            const publicKey =
+                known?.publicKey ?? ((await importJWK(publicJwk, 'RS256')) as CryptoKey);
+            next.set(row.kid, {
+                ...known,
+                kid: row.kid,
+                tokenUse: row.tokenUse,
+                publicJwk,
+                publicKey,
+                storedPrivateKey: row.privateKey,
+            });
         }
         cache = next;
         loadedAt = Date.now();
@@ -69,12 +87,20 @@ export function createKeyStore(db: Queryable, opts: { userPoolId: string; keySec
 
     async function create(tokenUse: TokenUse): Promise<void> {
         const kid = slotKid(opts.userPoolId, tokenUse);
-        const { privateKey, publicKey } = await generateKeyPair('RS256', { modulusLength: 2048, extractable: true });
+        const { privateKey, publicKey } = await generateKeyPair('RS256', {
+            modulusLength: 2048,
+            extractable: true,
+        });
         const publicJwk = { ...(await exportJWK(publicKey)), kid, alg: 'RS256', use: 'sig' };
         const privateJwk = JSON.stringify(await exportJWK(privateKey));
         await db
             .insert(identitySigningKeys)
-            .values({ kid, tokenUse, privateKey: sealPrivateKey(privateJwk, kid, opts.keySecret), publicJwk })
+            .values({
+                kid,
+                tokenUse,
+                privateKey: sealPrivateKey(privateJwk, kid, opts.keySecret),
+                publicJwk,
+            })
             .onConflictDoNothing();
     }
 
@@ -100,7 +126,10 @@ export function createKeyStore(db: Queryable, opts: { userPoolId: string; keySec
 
     async function signingKey(tokenUse: TokenUse): Promise<SigningKey> {
         const key = await ensureKey(tokenUse);
-        key.privateKey ??= (await importJWK(JSON.parse(openPrivateKey(key.storedPrivateKey, key.kid, opts.keySecret)) as JWK, 'RS256')) as CryptoKey;
+        key.privateKey ??= (await importJWK(
+            JSON.parse(openPrivateKey(key.storedPrivateKey, key.kid, opts.keySecret)) as JWK,
+            'RS256',
+        )) as CryptoKey;
         return { kid: key.kid, privateKey: key.privateKey };
     }
 

@@ -13,7 +13,11 @@ export interface LockoutState {
     lockedUntil: Date | null;
 }
 
-export const CLEARED_LOCKOUT: LockoutState = { failedAttempts: 0, lastFailedAt: null, lockedUntil: null };
+export const CLEARED_LOCKOUT: LockoutState = {
+    failedAttempts: 0,
+    lastFailedAt: null,
+    lockedUntil: null,
+};
 
 export function isLocked(state: LockoutState, now: Date): boolean {
     return state.lockedUntil !== null && state.lockedUntil.getTime() > now.getTime();
@@ -21,9 +25,16 @@ export function isLocked(state: LockoutState, now: Date): boolean {
 
 /** The state after one more failed password at `now` (the lock, if any, starts now). */
 export function afterFailure(state: LockoutState, now: Date): LockoutState {
-    const recent = state.lastFailedAt !== null && now.getTime() - state.lastFailedAt.getTime() < RESET_AFTER_MS;
+    const recent =
+        state.lastFailedAt !== null &&
+        now.getTime() - state.lastFailedAt.getTime() < RESET_AFTER_MS;
     const failedAttempts = (recent ? state.failedAttempts : 0) + 1;
-    if (failedAttempts < LOCKOUT_THRESHOLD) return { failedAttempts, lastFailedAt: now, lockedUntil: null };
+    if (failedAttempts < LOCKOUT_THRESHOLD)
+        return { failedAttempts, lastFailedAt: now, lockedUntil: null };
     const seconds = Math.min(2 ** (failedAttempts - LOCKOUT_THRESHOLD), MAX_LOCK_SECONDS);
-    return { failedAttempts, lastFailedAt: now, lockedUntil: new Date(now.getTime() + seconds * 1000) };
+    return {
+        failedAttempts,
+        lastFailedAt: now,
+        lockedUntil: new Date(now.getTime() + seconds * 1000),
+    };
 }

@@ -9,13 +9,19 @@ import { notifyIdentity } from './notify.js';
 import { revokeAllSessions, revokeOtherSessions } from './sessions.js';
 
 /** Cognito's answer to a wrong code in VerifySoftwareToken (never `Status: ERROR`, which Amplify ignores). */
-export const codeMismatchOnSetup = () => new CognitoError('EnableSoftwareTokenMFAException', 'Code mismatch');
+export const codeMismatchOnSetup = () =>
+    new CognitoError('EnableSoftwareTokenMFAException', 'Code mismatch');
 
 /**
  * Ends the other sessions after an MFA change (ASVS 7.4.3): all of them during sign-in, where
  * the caller has no session yet; all but the caller's when signed in.
  */
-async function endOtherSessions(tx: Queryable, sub: string, keepOriginJti: string | undefined, now: Date): Promise<void> {
+async function endOtherSessions(
+    tx: Queryable,
+    sub: string,
+    keepOriginJti: string | undefined,
+    now: Date,
+): Promise<void> {
     if (keepOriginJti) await revokeOtherSessions(tx, sub, keepOriginJti, now);
     else await revokeAllSessions(tx, sub, now);
 }
@@ -31,7 +37,13 @@ export interface TotpEnrolment {
 }
 
 /** Stores a verified TOTP secret (and enables MFA when asked); notifies and ends other sessions when sign-in changes. */
-export async function storeVerifiedTotp(tx: Queryable, ctx: OperationContext, identity: Identity, enrolment: TotpEnrolment, now: Date): Promise<void> {
+export async function storeVerifiedTotp(
+    tx: Queryable,
+    ctx: OperationContext,
+    identity: Identity,
+    enrolment: TotpEnrolment,
+    now: Date,
+): Promise<void> {
     const mfaEnabled = enrolment.enable || identity.mfaEnabled;
     await tx
         .update(identityUsers)
@@ -46,9 +58,14 @@ export async function storeVerifiedTotp(tx: Queryable, ctx: OperationContext, id
             updatedAt: now,
         })
         .where(eq(identityUsers.sub, identity.sub));
-    await auditIdentityEvent(tx, ctx.request, { action: 'mfa-setup', sub: identity.sub, reason: 'verified' });
+    await auditIdentityEvent(tx, ctx.request, {
+        action: 'mfa-setup',
+        sub: identity.sub,
+        reason: 'verified',
+    });
     // Sign-in only changes when MFA is on: a new device for it, or MFA turned on.
-    if (mfaEnabled) await recordMfaChange(tx, ctx, identity, 'mfa-enabled', enrolment.keepOriginJti, now);
+    if (mfaEnabled)
+        await recordMfaChange(tx, ctx, identity, 'mfa-enabled', enrolment.keepOriginJti, now);
 }
 
 /** The effects of turning MFA on or off, or replacing its device: audit, e-mail, other sessions ended. */

@@ -7,5 +7,9 @@ export { passwordPolicyViolation } from '../../domain/passwordPolicy.js';
 /** Throws InvalidPasswordException (Cognito's message) unless the password conforms. */
 export function assertPasswordPolicy(password: string): void {
     const violation = passwordPolicyViolation(password);
-    if (violation) throw new CognitoError('InvalidPasswordException', `Password did not conform with policy: ${violation}`);
+    if (violation)
+        throw new CognitoError(
+            'InvalidPasswordException',
+            `Password did not conform with policy: ${violation}`,
+        );
 }

@@ -5,9 +5,14 @@ import { notAuthorized } from './cognito-error.js';
  * only the access token. Stricter than Cognito; see docs/identity.md.
  */
 export const REAUTHENTICATION_MAX_AGE_MS = 15 * 60 * 1000;
-export const RECENT_SIGN_IN_REQUIRED = 'Recent sign-in required: sign in again to change this setting.';
+export const RECENT_SIGN_IN_REQUIRED =
+    'Recent sign-in required: sign in again to change this setting.';
 
 /** Refuses when the session's sign-in (`auth_time`) is older than 15 minutes. */
-export function assertRecentSignIn(session: { authTime: Date } | undefined, now = new Date()): void {
-    if (!session || now.getTime() - session.authTime.getTime() > REAUTHENTICATION_MAX_AGE_MS) throw notAuthorized(RECENT_SIGN_IN_REQUIRED);
+export function assertRecentSignIn(
+    session: { authTime: Date } | undefined,
+    now = new Date(),
+): void {
+    if (!session || now.getTime() - session.authTime.getTime() > REAUTHENTICATION_MAX_AGE_MS)
+        throw notAuthorized(RECENT_SIGN_IN_REQUIRED);
 }

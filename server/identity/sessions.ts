@@ -18,8 +18,18 @@ export interface NewSession {
 }
 
 /** Opens a sign-in session: a fresh 256-bit refresh token and the `origin_jti` its tokens share. */
-export async function openSession(db: Queryable, sub: string, clientId: string, ttlSeconds: number, now = new Date()): Promise<NewSession> {
-    const session = { originJti: randomUUID(), refreshToken: randomBytes(32).toString('base64url'), authTime: now };
+export async function openSession(
+    db: Queryable,
+    sub: string,
+    clientId: string,
+    ttlSeconds: number,
+    now = new Date(),
+): Promise<NewSession> {
+    const session = {
+        originJti: randomUUID(),
+        refreshToken: randomBytes(32).toString('base64url'),
+        authTime: now,
+    };
     await db.insert(identitySessions).values({
         originJti: session.originJti,
         sub,
@@ -47,7 +57,10 @@ async function findSession(db: Queryable, where: SQL): Promise<SessionWithIdenti
 }
 
 /** The session of a refresh token with its identity, in one query; undefined when the token is unknown. */
-export function findSessionByRefreshToken(db: Queryable, refreshToken: string): Promise<SessionWithIdentity | undefined> {
+export function findSessionByRefreshToken(
+    db: Queryable,
+    refreshToken: string,
+): Promise<SessionWithIdentity | undefined> {
     return findSession(db, eq(identitySessions.refreshTokenHash, hashRefreshToken(refreshToken)));
 }
 
@@ -73,16 +86,30 @@ export function prepareRevocationQuery(db: Database) {
 }
 
 /** The session behind an `origin_jti` with its whole identity, in one query (signed-in endpoint operations). */
-export function findSessionByOriginJti(db: Queryable, originJti: string): Promise<SessionWithIdentity | undefined> {
+export function findSessionByOriginJti(
+    db: Queryable,
+    originJti: string,
+): Promise<SessionWithIdentity | undefined> {
     return findSession(db, eq(identitySessions.originJti, originJti));
 }
 
-export async function touchSession(db: Queryable, originJti: string, now = new Date()): Promise<void> {
-    await db.update(identitySessions).set({ lastUsedAt: now }).where(eq(identitySessions.originJti, originJti));
+export async function touchSession(
+    db: Queryable,
+    originJti: string,
+    now = new Date(),
+): Promise<void> {
+    await db
+        .update(identitySessions)
+        .set({ lastUsedAt: now })
+        .where(eq(identitySessions.originJti, originJti));
 }
 
 /** Revokes one session; its refresh token and every access token derived from it stop working at once. */
-export async function revokeSession(db: Queryable, originJti: string, now = new Date()): Promise<void> {
+export async function revokeSession(
+    db: Queryable,
+    originJti: string,
+    now = new Date(),
+): Promise<void> {
     await db
         .update(identitySessions)
         .set({ revokedAt: now })
@@ -90,7 +117,11 @@ export async function revokeSession(db: Queryable, originJti: string, now = new 
 }
 
 /** Revokes every open session of an identity (global sign-out; later: disable, password change). */
-export async function revokeAllSessions(db: Queryable, sub: string, now = new Date()): Promise<void> {
+export async function revokeAllSessions(
+    db: Queryable,
+    sub: string,
+    now = new Date(),
+): Promise<void> {
     await db
         .update(identitySessions)
         .set({ revokedAt: now })
@@ -98,11 +129,22 @@ export async function revokeAllSessions(db: Queryable, sub: string, now = new Da
 }
 
 /** Revokes every open session of an identity except the caller's (password change, MFA change: ASVS 7.4.3). */
-export async function revokeOtherSessions(db: Queryable, sub: string, keepOriginJti: string, now = new Date()): Promise<void> {
+export async function revokeOtherSessions(
+    db: Queryable,
+    sub: string,
+    keepOriginJti: string,
+    now = new Date(),
+): Promise<void> {
     await db
         .update(identitySessions)
         .set({ revokedAt: now })
-        .where(and(eq(identitySessions.sub, sub), isNull(identitySessions.revokedAt), ne(identitySessions.originJti, keepOriginJti)));
+        .where(
+            and(
+                eq(identitySessions.sub, sub),
+                isNull(identitySessions.revokedAt),
+                ne(identitySessions.originJti, keepOriginJti),
+            ),
+        );
 }
 
 /**
@@ -111,8 +153,15 @@ export async function revokeOtherSessions(db: Queryable, sub: string, keepOrigin
  * seconds because `iat` has second precision: a sign-in in the same second must still work, and
  * older sessions of that second are revoked anyway.
  */
-export async function signOutEverywhere(db: Queryable, sub: string, now = new Date()): Promise<void> {
+export async function signOutEverywhere(
+    db: Queryable,
+    sub: string,
+    now = new Date(),
+): Promise<void> {
     const notBefore = new Date(Math.floor(now.getTime() / 1000) * 1000);
-    await db.update(identityUsers).set({ tokensValidAfter: notBefore, updatedAt: now }).where(eq(identityUsers.sub, sub));
+    await db
+        .update(identityUsers)
+        .set({ tokensValidAfter: notBefore, updatedAt: now })
+        .where(eq(identityUsers.sub, sub));
     await revokeAllSessions(db, sub, now);
 }

@@ -13,11 +13,15 @@ export interface SignedRequest {
 export const SIGV4_ALGORITHM = 'AWS4-HMAC-SHA256';
 
 const sha256Hex = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
-const hmac = (key: string | Buffer, data: string) => createHmac('sha256', key).update(data, 'utf8').digest();
+const hmac = (key: string | Buffer, data: string) =>
+    createHmac('sha256', key).update(data, 'utf8').digest();
 
 /** RFC 3986 encoding, as the AWS SDK's escapeUri. */
 function escapeUri(value: string): string {
-    return encodeURIComponent(value).replace(/[!'()*]/g, (character) => `%${character.charCodeAt(0).toString(16).toUpperCase()}`);
+    return encodeURIComponent(value).replace(
+        /[!'()*]/g,
+        (character) => `%${character.charCodeAt(0).toString(16).toUpperCase()}`,
+    );
 }
 
 /** SigV4 canonical URI for non-S3 services: normalised, then encoded once more (the wire path is already encoded once). */
@@ -62,7 +66,13 @@ export function headerValue(headers: IncomingHttpHeaders, name: string): string 
 }
 
 /** The signature of a request under a secret key; exported for the unit tests' known-answer checks. */
-export function computeSignature(request: SignedRequest, signedHeaders: string[], amzDate: string, scope: string, secretAccessKey: string): string {
+export function computeSignature(
+    request: SignedRequest,
+    signedHeaders: string[],
+    amzDate: string,
+    scope: string,
+    secretAccessKey: string,
+): string {
     const [path = '/', query = ''] = request.url.split(/\?(.*)/s);
     const canonicalRequest = [
         request.method.toUpperCase(),
@@ -74,6 +84,9 @@ export function computeSignature(request: SignedRequest, signedHeaders: string[]
     ].join('\n');
     const stringToSign = [SIGV4_ALGORITHM, amzDate, scope, sha256Hex(canonicalRequest)].join('\n');
     const [date = '', region = '', service = '', terminator = ''] = scope.split('/');
-    const signingKey = hmac(hmac(hmac(hmac(`AWS4${secretAccessKey}`, date), region), service), terminator);
+    const signingKey = hmac(
+        hmac(hmac(hmac(`AWS4${secretAccessKey}`, date), region), service),
+        terminator,
+    );
     return createHmac('sha256', signingKey).update(stringToSign, 'utf8').digest('hex');
 }

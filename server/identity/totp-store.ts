@@ -10,7 +10,12 @@ export async function recordTotpStep(db: Queryable, sub: string, step: number): 
     const [row] = await db
         .update(identityUsers)
         .set({ totpLastStep: step })
-        .where(and(eq(identityUsers.sub, sub), or(isNull(identityUsers.totpLastStep), lt(identityUsers.totpLastStep, step))))
+        .where(
+            and(
+                eq(identityUsers.sub, sub),
+                or(isNull(identityUsers.totpLastStep), lt(identityUsers.totpLastStep, step)),
+            ),
+        )
         .returning({ sub: identityUsers.sub });
     return row !== undefined;
 }

@@ -16,7 +16,12 @@ export function newTotpSecret(): string {
  * The time step a code was accepted for, or undefined. A step at or before `lastStep` is
  * refused, so each code works once (ASVS 6.5.1); the caller stores the returned step.
  */
-export async function acceptedTotpStep(secret: string, code: string, lastStep: number | null, now = new Date()): Promise<number | undefined> {
+export async function acceptedTotpStep(
+    secret: string,
+    code: string,
+    lastStep: number | null,
+    now = new Date(),
+): Promise<number | undefined> {
     if (!/^\d{6}$/.test(code)) return undefined;
     const result = await verify({
         secret,
@@ -30,7 +35,9 @@ export async function acceptedTotpStep(secret: string, code: string, lastStep: n
 }
 
 /** Seals a TOTP secret for storage like the signing keys, bound to the identity's sub. */
-export const sealTotpSecret = (secret: string, sub: string, keySecret: string | undefined) => sealSecret(secret, `totp:${sub}`, keySecret, SEAL_INFO);
+export const sealTotpSecret = (secret: string, sub: string, keySecret: string | undefined) =>
+    sealSecret(secret, `totp:${sub}`, keySecret, SEAL_INFO);
 
 /** Reverses `sealTotpSecret`. */
-export const openTotpSecret = (stored: string, sub: string, keySecret: string | undefined) => openSecret(stored, `totp:${sub}`, keySecret, SEAL_INFO);
+export const openTotpSecret = (stored: string, sub: string, keySecret: string | undefined) =>
+    openSecret(stored, `totp:${sub}`, keySecret, SEAL_INFO);

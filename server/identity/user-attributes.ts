@@ -35,6 +35,11 @@ export function attributeList(identity: Identity): { Name: string; Value: string
 }
 
 /** `PreferredMfaSetting` and `UserMFASettingList`, present only when MFA is on (as Cognito omits them). */
-export function mfaSettings(identity: Identity): { PreferredMfaSetting?: 'SOFTWARE_TOKEN_MFA'; UserMFASettingList?: ['SOFTWARE_TOKEN_MFA'] } {
-    return identity.mfaEnabled ? { PreferredMfaSetting: 'SOFTWARE_TOKEN_MFA', UserMFASettingList: ['SOFTWARE_TOKEN_MFA'] } : {};
+export function mfaSettings(identity: Identity): {
+    PreferredMfaSetting?: 'SOFTWARE_TOKEN_MFA';
+    UserMFASettingList?: ['SOFTWARE_TOKEN_MFA'];
+} {
+    return identity.mfaEnabled
+        ? { PreferredMfaSetting: 'SOFTWARE_TOKEN_MFA', UserMFASettingList: ['SOFTWARE_TOKEN_MFA'] }
+        : {};
 }

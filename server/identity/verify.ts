@@ -26,8 +26,15 @@ const CLOCK_TOLERANCE_SECONDS = 5;
 function readClaims(payload: JWTPayload, clientId: string): VerifiedAccessToken {
     const { sub, username, client_id, origin_jti, auth_time, iat, exp, token_use } = payload;
     if (token_use !== 'access' || client_id !== clientId) throw refuse(INVALID_ACCESS_TOKEN);
-    if (typeof sub !== 'string' || typeof username !== 'string' || typeof iat !== 'number' || typeof exp !== 'number') throw refuse(INVALID_ACCESS_TOKEN);
-    if (origin_jti !== undefined && typeof origin_jti !== 'string') throw refuse(INVALID_ACCESS_TOKEN);
+    if (
+        typeof sub !== 'string' ||
+        typeof username !== 'string' ||
+        typeof iat !== 'number' ||
+        typeof exp !== 'number'
+    )
+        throw refuse(INVALID_ACCESS_TOKEN);
+    if (origin_jti !== undefined && typeof origin_jti !== 'string')
+        throw refuse(INVALID_ACCESS_TOKEN);
     return {
         sub,
         username,
@@ -50,14 +57,19 @@ function verificationFailure(error: unknown): AppError {
 }
 
 /** Revocation state of embedded tokens: one query joining the session and its identity. */
-async function checkSession(db: Queryable, token: VerifiedAccessToken): Promise<{ identity: Identity; session: SessionRow }> {
+async function checkSession(
+    db: Queryable,
+    token: VerifiedAccessToken,
+): Promise<{ identity: Identity; session: SessionRow }> {
     if (!token.originJti) throw refuse(INVALID_ACCESS_TOKEN);
     const found = await findSessionByOriginJti(db, token.originJti);
     if (!found) throw refuse(ACCESS_TOKEN_REVOKED);
     const { session, identity } = found;
-    if (session.sub !== token.sub || session.clientId !== token.clientId) throw refuse(INVALID_ACCESS_TOKEN);
+    if (session.sub !== token.sub || session.clientId !== token.clientId)
+        throw refuse(INVALID_ACCESS_TOKEN);
     if (session.revokedAt || !identity.enabled) throw refuse(ACCESS_TOKEN_REVOKED);
-    if (identity.tokensValidAfter && token.issuedAt * 1000 < identity.tokensValidAfter.getTime()) throw refuse(ACCESS_TOKEN_REVOKED);
+    if (identity.tokensValidAfter && token.issuedAt * 1000 < identity.tokensValidAfter.getTime())
+        throw refuse(ACCESS_TOKEN_REVOKED);
     if (session.expiresAt.getTime() <= Date.now()) throw refuse(ACCESS_TOKEN_EXPIRED);
     return { identity, session };
 }
@@ -74,7 +86,11 @@ function createJwtCheck(config: AppConfig['identity'], embedded?: { keys: KeySto
     return async (token: string): Promise<VerifiedAccessToken> => {
         let payload: JWTPayload;
         try {
-            ({ payload } = await jwtVerify(token, getKey, { algorithms: ['RS256'], issuer: config.issuer, clockTolerance: CLOCK_TOLERANCE_SECONDS }));
+            ({ payload } = await jwtVerify(token, getKey, {
+                algorithms: ['RS256'],
+                issuer: config.issuer,
+                clockTolerance: CLOCK_TOLERANCE_SECONDS,
+            }));
         } catch (error) {
             throw verificationFailure(error);
         }
@@ -88,7 +104,10 @@ function createJwtCheck(config: AppConfig['identity'], embedded?: { keys: KeySto
  * our JWKS (embedded: the key table; cognito: the configured `jwksUri`); `jku`, `x5u` and
  * `jwk` headers are never followed, and only RS256 is accepted.
  */
-export function createAccessTokenVerifier(config: AppConfig['identity'], embedded?: { db: Queryable; keys: KeyStore }): AccessTokenVerifier {
+export function createAccessTokenVerifier(
+    config: AppConfig['identity'],
+    embedded?: { db: Queryable; keys: KeyStore },
+): AccessTokenVerifier {
     const checkJwt = createJwtCheck(config, embedded);
     return async (token) => {
         const verified = await checkJwt(token);
@@ -101,7 +120,10 @@ export function createAccessTokenVerifier(config: AppConfig['identity'], embedde
  * `IdentityService.verifyAccessToken`, run on every API request: the same checks as above, with
  * the revocation state read by one prepared query that fetches only the columns it needs.
  */
-export function createApiTokenVerifier(config: AppConfig['identity'], embedded?: { db: Database; keys: KeyStore }): (token: string) => Promise<VerifiedAccessToken> {
+export function createApiTokenVerifier(
+    config: AppConfig['identity'],
+    embedded?: { db: Database; keys: KeyStore },
+): (token: string) => Promise<VerifiedAccessToken> {
     const checkJwt = createJwtCheck(config, embedded);
     if (!embedded) return checkJwt;
     const revocationState = prepareRevocationQuery(embedded.db);
@@ -110,9 +132,11 @@ export function createApiTokenVerifier(config: AppConfig['identity'], embedded?:
         if (!verified.originJti) throw refuse(INVALID_ACCESS_TOKEN);
         const [state] = await revocationState.execute({ originJti: verified.originJti });
         if (!state) throw refuse(ACCESS_TOKEN_REVOKED);
-        if (state.sub !== verified.sub || state.clientId !== verified.clientId) throw refuse(INVALID_ACCESS_TOKEN);
+        if (state.sub !== verified.sub || state.clientId !== verified.clientId)
+            throw refuse(INVALID_ACCESS_TOKEN);
         if (state.revokedAt || !state.enabled) throw refuse(ACCESS_TOKEN_REVOKED);
-        if (state.tokensValidAfter && verified.issuedAt * 1000 < state.tokensValidAfter.getTime()) throw refuse(ACCESS_TOKEN_REVOKED);
+        if (state.tokensValidAfter && verified.issuedAt * 1000 < state.tokensValidAfter.getTime())
+            throw refuse(ACCESS_TOKEN_REVOKED);
         if (state.expiresAt.getTime() <= Date.now()) throw refuse(ACCESS_TOKEN_EXPIRED);
         return verified;
     };

@@ -22,6 +22,14 @@ export async function enqueueMail(db: Queryable, message: MailMessage): Promise<
     // now(), which may run ahead of an app server's clock by clock skew or sub-millisecond).
     await db
         .insert(mailOutbox)
-        .values({ id, to: message.to, subject: message.subject, text: message.text, html: message.html ?? null, kind: message.kind, nextAttemptAt: new Date() });
+        .values({
+            id,
+            to: message.to,
+            subject: message.subject,
+            text: message.text,
+            html: message.html ?? null,
+            kind: message.kind,
+            nextAttemptAt: new Date(),
+        });
     return id;
 }

@@ -54,7 +54,12 @@ async function claimDueRows(db: Database, now: Date, limit: number): Promise<Out
         await tx
             .update(mailOutbox)
             .set({ nextAttemptAt: new Date(now.getTime() + LEASE_MS) })
-            .where(inArray(mailOutbox.id, rows.map((row) => row.id)));
+            .where(
+                inArray(
+                    mailOutbox.id,
+                    rows.map((row) => row.id),
+                ),
+            );
         return rows;
     });
 }
@@ -64,7 +69,9 @@ export function createMailSender(opts: MailSenderOptions): MailSender {
     const { db, log } = opts;
     const pollIntervalMs = opts.pollIntervalMs ?? 5000;
     const batchSize = opts.batchSize ?? 20;
-    const transport: Transporter | undefined = opts.smtpUrl ? createTransport({ url: opts.smtpUrl, pool: true, maxConnections: 2 }) : undefined;
+    const transport: Transporter | undefined = opts.smtpUrl
+        ? createTransport({ url: opts.smtpUrl, pool: true, maxConnections: 2 })
+        : undefined;
     let timer: NodeJS.Timeout | undefined;
     let running: Promise<unknown> = Promise.resolve();
     let stopped = true;
@@ -72,20 +79,41 @@ export function createMailSender(opts: MailSenderOptions): MailSender {
     async function deliver(row: OutboxRow, now: Date, result: DrainResult): Promise<void> {
         const attempts = row.attempts + 1;
         if (!transport) {
-            log.info({ mailId: row.id, to: row.to, subject: row.subject, kind: row.kind }, 'mail not sent: SMTP_URL is not set');
-            await db.update(mailOutbox).set({ attempts, nextAttemptAt: null, lastError: NOT_CONFIGURED }).where(eq(mailOutbox.id, row.id));
+            log.info(
+                { mailId: row.id, to: row.to, subject: row.subject, kind: row.kind },
+                'mail not sent: SMTP_URL is not set',
+            );
+            await db
+                .update(mailOutbox)
+                .set({ attempts, nextAttemptAt: null, lastError: NOT_CONFIGURED })
+                .where(eq(mailOutbox.id, row.id));
             result.logged++;
             return;
         }
         try {
-            await transport.sendMail({ from: opts.from, to: row.to, subject: row.subject, text: row.text, ...(row.html ? { html: row.html } : {}) });
-            await db.update(mailOutbox).set({ attempts, sentAt: new Date(), nextAttemptAt: null, lastError: null }).where(eq(mailOutbox.id, row.id));
+            await transport.sendMail({
+                from: opts.from,
+                to: row.to,
+                subject: row.subject,
+                text: row.text,
+                ...(row.html ? { html: row.html } : {}),
+            });
+            await db
+                .update(mailOutbox)
+                .set({ attempts, sentAt: new Date(), nextAttemptAt: null, lastError: null })
+                .where(eq(mailOutbox.id, row.id));
             result.sent++;
         } catch (error) {
             const message = error instanceof Error ? error.message : String(error);
             const nextAttemptAt = new Date(now.getTime() + retryDelayMs(attempts));
-            await db.update(mailOutbox).set({ attempts, nextAttemptAt, lastError: message.slice(0, 500) }).where(eq(mailOutbox.id, row.id));
-            log.warn({ mailId: row.id, to: row.to, subject: row.subject, attempts, nextAttemptAt }, 'mail could not be sent; will retry');
+            await db
+                .update(mailOutbox)
+                .set({ attempts, nextAttemptAt, lastError: message.slice(0, 500) })
+                .where(eq(mailOutbox.id, row.id));
+            log.warn(
+                { mailId: row.id, to: row.to, subject: row.subject, attempts, nextAttemptAt },
+                'mail could not be sent; will retry',
+            );
             result.failed++;
         }
     }
@@ -113,7 +141,12 @@ export function createMailSender(opts: MailSenderOptions): MailSender {
         start() {
             if (!stopped) return;
             stopped = false;
-            log.info({ smtp: Boolean(transport) }, transport ? 'mail sender started' : 'mail sender started without SMTP_URL: mails are logged and kept in mail_outbox');
+            log.info(
+                { smtp: Boolean(transport) },
+                transport
+                    ? 'mail sender started'
+                    : 'mail sender started without SMTP_URL: mails are logged and kept in mail_outbox',
+            );
             schedule();
         },
         async stop() {

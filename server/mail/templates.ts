@@ -5,7 +5,12 @@
 const PRODUCT = 'Parcel back office';
 
 export interface MailVariables {
-    invitation: { username: string; temporaryPassword: string; validityDays: number; signInUrl: string };
+    invitation: {
+        username: string;
+        temporaryPassword: string;
+        validityDays: number;
+        signInUrl: string;
+    };
     'password-reset-code': { code: string; validityMinutes: number };
     'password-changed': Record<string, never>;
     'password-reset': Record<string, never>;
@@ -25,7 +30,9 @@ export interface RenderedMail {
 
 const NOT_YOU = `If this was not you, contact your administrator at once.`;
 
-const templates: { [K in MailKind]: (variables: MailVariables[K]) => { subject: string; text: string } } = {
+const templates: {
+    [K in MailKind]: (variables: MailVariables[K]) => { subject: string; text: string };
+} = {
     invitation: ({ username, temporaryPassword, validityDays, signInUrl }) => ({
         subject: `Your ${PRODUCT} account`,
         text: [
@@ -39,7 +46,11 @@ const templates: { [K in MailKind]: (variables: MailVariables[K]) => { subject: 
     }),
     'password-reset-code': ({ code, validityMinutes }) => ({
         subject: `Your ${PRODUCT} password reset code`,
-        text: [`Your password reset code is ${code}.`, '', `It is valid for ${validityMinutes} minutes. If you did not ask to reset your password, ignore this e-mail.`].join('\n'),
+        text: [
+            `Your password reset code is ${code}.`,
+            '',
+            `It is valid for ${validityMinutes} minutes. If you did not ask to reset your password, ignore this e-mail.`,
+        ].join('\n'),
     }),
     'password-changed': () => ({
         subject: `Your ${PRODUCT} password was changed`,
@@ -47,23 +58,43 @@ const templates: { [K in MailKind]: (variables: MailVariables[K]) => { subject: 
     }),
     'password-reset': () => ({
         subject: `Your ${PRODUCT} password was reset`,
-        text: [`The password of your ${PRODUCT} account was just reset with a code sent to this address. You were signed out everywhere.`, '', NOT_YOU].join('\n'),
+        text: [
+            `The password of your ${PRODUCT} account was just reset with a code sent to this address. You were signed out everywhere.`,
+            '',
+            NOT_YOU,
+        ].join('\n'),
     }),
     'password-set-by-admin': () => ({
         subject: `Your ${PRODUCT} password was set by an administrator`,
-        text: [`An administrator set a new password for your ${PRODUCT} account. You were signed out everywhere.`, '', NOT_YOU].join('\n'),
+        text: [
+            `An administrator set a new password for your ${PRODUCT} account. You were signed out everywhere.`,
+            '',
+            NOT_YOU,
+        ].join('\n'),
     }),
     'mfa-enabled': () => ({
         subject: `Two-step sign-in was set up for your ${PRODUCT} account`,
-        text: [`An authenticator app was just set up for signing in to your ${PRODUCT} account.`, '', NOT_YOU].join('\n'),
+        text: [
+            `An authenticator app was just set up for signing in to your ${PRODUCT} account.`,
+            '',
+            NOT_YOU,
+        ].join('\n'),
     }),
     'mfa-disabled': () => ({
         subject: `Two-step sign-in was turned off for your ${PRODUCT} account`,
-        text: [`Two-step sign-in with an authenticator app was just turned off for your ${PRODUCT} account.`, '', NOT_YOU].join('\n'),
+        text: [
+            `Two-step sign-in with an authenticator app was just turned off for your ${PRODUCT} account.`,
+            '',
+            NOT_YOU,
+        ].join('\n'),
     }),
     'email-changed': ({ newEmail }) => ({
         subject: `The e-mail address of your ${PRODUCT} account was changed`,
-        text: [`The e-mail address of your ${PRODUCT} account was changed to ${newEmail}.`, '', NOT_YOU].join('\n'),
+        text: [
+            `The e-mail address of your ${PRODUCT} account was changed to ${newEmail}.`,
+            '',
+            NOT_YOU,
+        ].join('\n'),
     }),
 };
 

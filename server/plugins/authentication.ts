@@ -30,11 +30,16 @@ export default fp(
             const header = request.headers.authorization;
             if (!header) throw unauthorized();
             const match = BEARER.exec(header);
-            if (!match?.[1]) throw unauthorized('The Authorization header must be "Bearer <access token>".');
+            if (!match?.[1])
+                throw unauthorized('The Authorization header must be "Bearer <access token>".');
             const token = await fastify.identity.verifyAccessToken(match[1]);
             const caller = await loadCaller(token.sub);
             if (!caller || !caller.active) {
-                throw new AppError(403, 'UNKNOWN_USER_ERROR', 'Your account is not enabled for the back office. Ask an administrator to enable it.');
+                throw new AppError(
+                    403,
+                    'UNKNOWN_USER_ERROR',
+                    'Your account is not enabled for the back office. Ask an administrator to enable it.',
+                );
             }
             request.token = token;
             request.caller = caller;

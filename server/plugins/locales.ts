@@ -32,7 +32,8 @@ declare module 'fastify' {
     }
 }
 
-const etagOf = (text: string) => `"${createHash('sha256').update(text).digest('base64url').slice(0, 27)}"`;
+const etagOf = (text: string) =>
+    `"${createHash('sha256').update(text).digest('base64url').slice(0, 27)}"`;
 
 /** True when the request's If-None-Match names this entity tag (or `*`). */
 function matches(ifNoneMatch: string | undefined, etag: string): boolean {
@@ -57,14 +58,20 @@ export default fp(
         const bundled = (language: Language) => {
             let file = bundledFiles.get(language);
             if (!file) {
-                file = readFile(resolve(opts.dir, `${language}.json`), 'utf8').then((text) => JSON.parse(text) as LocaleDocument);
+                file = readFile(resolve(opts.dir, `${language}.json`), 'utf8').then(
+                    (text) => JSON.parse(text) as LocaleDocument,
+                );
                 file.catch(() => bundledFiles.delete(language));
                 bundledFiles.set(language, file);
             }
             return file;
         };
         const served = async (db: Queryable, language: Language): Promise<ServedLocale> => {
-            const [override] = await db.select({ document: localeOverrides.document }).from(localeOverrides).where(eq(localeOverrides.language, language)).limit(1);
+            const [override] = await db
+                .select({ document: localeOverrides.document })
+                .from(localeOverrides)
+                .where(eq(localeOverrides.language, language))
+                .limit(1);
             const base = await bundled(language);
             const text = JSON.stringify(override ? mergeLocale(base, override.document) : base);
             return { text, etag: etagOf(text), overridden: override !== undefined };
@@ -76,7 +83,9 @@ export default fp(
             {
                 schema: {
                     hide: true,
-                    params: Type.Object({ file: Type.String({ pattern: `^(${languages.join('|')})\\.json$` }) }),
+                    params: Type.Object({
+                        file: Type.String({ pattern: `^(${languages.join('|')})\\.json$` }),
+                    }),
                     response: { 304: Type.Null(), 404: ErrorEnvelope },
                 },
             },
@@ -85,7 +94,8 @@ export default fp(
                 const language = file.slice(0, -'.json'.length) as Language;
                 const { text, etag } = await served(fastify.db, language);
                 reply.header('cache-control', 'no-cache').header('etag', etag);
-                if (matches(request.headers['if-none-match'], etag)) return reply.code(304).send(null);
+                if (matches(request.headers['if-none-match'], etag))
+                    return reply.code(304).send(null);
                 return reply.type('application/json; charset=utf-8').send(text);
             },
         );

@@ -10,10 +10,15 @@ export default fp(
             openapi: {
                 info: {
                     title: 'Parcel back office API',
-                    description: 'Back-office, configuration and identity services. Authenticate with `Authorization: Bearer <access token>`.',
+                    description:
+                        'Back-office, configuration and identity services. Authenticate with `Authorization: Bearer <access token>`.',
                     version: opts.version,
                 },
-                components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+                components: {
+                    securitySchemes: {
+                        bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+                    },
+                },
                 security: [{ bearer: [] }],
             },
         });

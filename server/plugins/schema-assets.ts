@@ -26,24 +26,40 @@ const Query = Type.Object({ ts: Type.Optional(Type.String({ maxLength: 40 })) })
  * Answers are revalidated on every use (`no-cache` + ETag); the `ts` parameter busts other caches.
  */
 export default fp(
-    async function schemaAssets(fastify: FastifyInstance, opts: { dir: string; environment: string }) {
+    async function schemaAssets(
+        fastify: FastifyInstance,
+        opts: { dir: string; environment: string },
+    ) {
         const registry = configSchemas(opts.dir);
         const send = (request: FastifyRequest, reply: FastifyReply, body: string, type: string) => {
             const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
-            reply.header('cache-control', 'no-cache').header('etag', etag).header('x-content-type-options', 'nosniff');
+            reply
+                .header('cache-control', 'no-cache')
+                .header('etag', etag)
+                .header('x-content-type-options', 'nosniff');
             if (request.headers['if-none-match'] === etag) return reply.code(304).send();
             return reply.type(type).send(body);
         };
         fastify.get(
             '/assets/schemas/:client/:environment/:version/:file',
             {
-                schema: { hide: true, params: Params, querystring: Query, response: { 404: ErrorEnvelope } },
+                schema: {
+                    hide: true,
+                    params: Params,
+                    querystring: Query,
+                    response: { 404: ErrorEnvelope },
+                },
             },
             async (request, reply) => {
                 const { client, environment, version, file } = request.params as Params;
-                const [name, kind] = [file.slice(0, file.indexOf('.')) as ConfigSchemaName, file.endsWith('.json') ? 'json' : 'validator'];
-                if (!(configSchemaNames as readonly string[]).includes(name)) throw notFound(`The schema ${version}/${file}`);
-                if (environment !== opts.environment) throw notFound(`The schema ${file} of environment ${environment}`);
+                const [name, kind] = [
+                    file.slice(0, file.indexOf('.')) as ConfigSchemaName,
+                    file.endsWith('.json') ? 'json' : 'validator',
+                ];
+                if (!(configSchemaNames as readonly string[]).includes(name))
+                    throw notFound(`The schema ${version}/${file}`);
+                if (environment !== opts.environment)
+                    throw notFound(`The schema ${file} of environment ${environment}`);
                 if (kind === 'json') {
                     const loaded = registry.schema(version, client, name);
                     if (!loaded) throw notFound(`The schema ${version}/${file}`);

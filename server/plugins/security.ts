@@ -11,7 +11,11 @@ declare module 'fastify' {
 
 /** Origins of configured service bases that are not same-origin (they need a connect-src entry). */
 function foreignOrigins(urls: string[]): string[] {
-    return [...new Set(urls.filter((url) => /^https?:\/\//.test(url)).map((url) => new URL(url).origin))];
+    return [
+        ...new Set(
+            urls.filter((url) => /^https?:\/\//.test(url)).map((url) => new URL(url).origin),
+        ),
+    ];
 }
 
 /**
@@ -34,7 +38,9 @@ export default fp(
             "frame-ancestors 'none'",
         ];
         const staticPolicy = directives().join('; ');
-        fastify.decorate('contentSecurityPolicy', (nonce?: string) => (nonce ? directives(nonce).join('; ') : staticPolicy));
+        fastify.decorate('contentSecurityPolicy', (nonce?: string) =>
+            nonce ? directives(nonce).join('; ') : staticPolicy,
+        );
         await fastify.register(helmet, {
             contentSecurityPolicy: false,
             strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },

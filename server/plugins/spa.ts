@@ -20,7 +20,10 @@ const CONFIG_PLACEHOLDER = '<!--app-config-->';
 
 /** JSON that is safe inside a <script> element. */
 function scriptSafeJson(value: unknown): string {
-    return JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
+    return JSON.stringify(value)
+        .replace(/</g, '\\u003c')
+        .replace(/>/g, '\\u003e')
+        .replace(/&/g, '\\u0026');
 }
 
 /**
@@ -47,16 +50,25 @@ export default fp(
                 preCompressed: true,
                 // The page itself is only ever sent by sendPage (nonce and configuration filled in),
                 // never as a raw or pre-compressed file.
-                allowedPath: (pathName) => !pathName.endsWith('/') && !/\.html(\.(gz|br|deflate))?$/.test(pathName),
+                allowedPath: (pathName) =>
+                    !pathName.endsWith('/') && !/\.html(\.(gz|br|deflate))?$/.test(pathName),
                 setHeaders: (reply, filePath) => {
                     const immutable = filePath.includes(`${resolve(root, 'assets')}`);
-                    reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=300');
+                    reply.header(
+                        'cache-control',
+                        immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=300',
+                    );
                 },
             });
         }
 
-        const isApiPath = (url: string) => opts.apiPrefixes.some((prefix) => url === prefix || url.startsWith(`${prefix}/`) || url.startsWith(`${prefix}?`));
-        const looksLikeFile = (path: string) => path.startsWith('/assets/') || /\.[a-z0-9]{1,8}$/i.test(path);
+        const isApiPath = (url: string) =>
+            opts.apiPrefixes.some(
+                (prefix) =>
+                    url === prefix || url.startsWith(`${prefix}/`) || url.startsWith(`${prefix}?`),
+            );
+        const looksLikeFile = (path: string) =>
+            path.startsWith('/assets/') || /\.[a-z0-9]{1,8}$/i.test(path);
 
         const notFound = (reply: FastifyReply, method: string, path: string) =>
             reply.status(404).send(errorEnvelope('NOT_FOUND', `No resource at ${method} ${path}.`));
@@ -77,7 +89,8 @@ export default fp(
         fastify.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
             const path = request.url.split('?')[0] ?? '/';
             const wantsPage = request.method === 'GET' || request.method === 'HEAD';
-            if (!wantsPage || isApiPath(request.url) || looksLikeFile(path)) return notFound(reply, request.method, path);
+            if (!wantsPage || isApiPath(request.url) || looksLikeFile(path))
+                return notFound(reply, request.method, path);
             return sendPage(request, reply);
         });
     },

@@ -1,4 +1,18 @@
-import { Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, FormControlLabel, Stack, Switch, Typography, useMediaQuery, type Theme } from '@mui/material';
+import {
+    Box,
+    Button,
+    Dialog,
+    DialogActions,
+    DialogContent,
+    DialogContentText,
+    DialogTitle,
+    FormControlLabel,
+    Stack,
+    Switch,
+    Typography,
+    useMediaQuery,
+    type Theme,
+} from '@mui/material';
 import { useId, useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
 import { consentStore } from './consent';
@@ -51,7 +65,13 @@ export function ConsentDialog({ open, onClose }: ConsentDialogProps) {
                 <Stack spacing={2}>
                     <Box>
                         <FormControlLabel
-                            control={<Switch checked disabled slotProps={{ input: { 'aria-describedby': necessaryId } }} />}
+                            control={
+                                <Switch
+                                    checked
+                                    disabled
+                                    slotProps={{ input: { 'aria-describedby': necessaryId } }}
+                                />
+                            }
                             label={translate('app.consent.necessary')}
                         />
                         <Typography id={necessaryId} variant="body2" color="text.secondary">
@@ -60,7 +80,13 @@ export function ConsentDialog({ open, onClose }: ConsentDialogProps) {
                     </Box>
                     <Box>
                         <FormControlLabel
-                            control={<Switch checked={analytics} onChange={(event) => setAnalytics(event.target.checked)} slotProps={{ input: { 'aria-describedby': analyticsId } }} />}
+                            control={
+                                <Switch
+                                    checked={analytics}
+                                    onChange={(event) => setAnalytics(event.target.checked)}
+                                    slotProps={{ input: { 'aria-describedby': analyticsId } }}
+                                />
+                            }
                             label={translate('app.consent.analytics')}
                         />
                         <Typography id={analyticsId} variant="body2" color="text.secondary">
@@ -70,7 +96,9 @@ export function ConsentDialog({ open, onClose }: ConsentDialogProps) {
                 </Stack>
             </DialogContent>
             <DialogActions sx={{ flexWrap: 'wrap', gap: 1, px: 3, pb: 2 }}>
-                <Button onClick={() => decide(false)}>{translate('app.consent.onlyNecessary')}</Button>
+                <Button onClick={() => decide(false)}>
+                    {translate('app.consent.onlyNecessary')}
+                </Button>
                 <Button onClick={() => decide(analytics)} variant="outlined">
                     {translate('app.consent.save')}
                 </Button>

@@ -12,5 +12,7 @@ export function ConsentGate() {
     const decision = useConsent();
     // Closed without a choice: not asked again until the next page load.
     const [dismissed, setDismissed] = useState(false);
-    return <ConsentDialog open={decision === null && !dismissed} onClose={() => setDismissed(true)} />;
+    return (
+        <ConsentDialog open={decision === null && !dismissed} onClose={() => setDismissed(true)} />
+    );
 }

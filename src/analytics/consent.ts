@@ -15,7 +15,14 @@ export function parseConsent(text: string | null): ConsentDecision | null {
     if (!text) return null;
     try {
         const value: unknown = JSON.parse(text);
-        if (value && typeof value === 'object' && 'analytics' in value && typeof value.analytics === 'boolean' && 'decidedAt' in value && typeof value.decidedAt === 'string') {
+        if (
+            value &&
+            typeof value === 'object' &&
+            'analytics' in value &&
+            typeof value.analytics === 'boolean' &&
+            'decidedAt' in value &&
+            typeof value.decidedAt === 'string'
+        ) {
             return { analytics: value.analytics, decidedAt: value.decidedAt };
         }
     } catch {
@@ -36,7 +43,10 @@ export interface ConsentStore {
  * keeps the decision for this page only. Changes made in other tabs arrive through
  * `notifyExternalChange` (the window's `storage` event).
  */
-export function createConsentStore(storage: Pick<Storage, 'getItem' | 'setItem'> | undefined, now: () => Date = () => new Date()): ConsentStore & { notifyExternalChange(): void } {
+export function createConsentStore(
+    storage: Pick<Storage, 'getItem' | 'setItem'> | undefined,
+    now: () => Date = () => new Date(),
+): ConsentStore & { notifyExternalChange(): void } {
     const read = () => {
         try {
             return parseConsent(storage?.getItem(CONSENT_STORAGE_KEY) ?? null);
@@ -65,7 +75,8 @@ export function createConsentStore(storage: Pick<Storage, 'getItem' | 'setItem'>
         },
         notifyExternalChange() {
             const next = read();
-            if (next?.analytics === current?.analytics && next?.decidedAt === current?.decidedAt) return;
+            if (next?.analytics === current?.analytics && next?.decidedAt === current?.decidedAt)
+                return;
             current = next;
             emit();
         },
@@ -85,7 +96,8 @@ export const consentStore = createConsentStore(browserStorage());
 
 if (typeof window !== 'undefined') {
     window.addEventListener('storage', (event) => {
-        if (event.key === CONSENT_STORAGE_KEY || event.key === null) consentStore.notifyExternalChange();
+        if (event.key === CONSENT_STORAGE_KEY || event.key === null)
+            consentStore.notifyExternalChange();
     });
 }
 

@@ -26,7 +26,13 @@ export function createPageViewTracker(deps: PageViewTrackerDeps) {
             lastPath = path;
             if (!deps.hasConsent()) return;
             const routeName = routeNameOf(path);
-            const view: PageView = { consent: true, path, language: context.language, screen: context.screen, ...(routeName ? { routeName } : {}) };
+            const view: PageView = {
+                consent: true,
+                path,
+                language: context.language,
+                screen: context.screen,
+                ...(routeName ? { routeName } : {}),
+            };
             try {
                 deps.record(view).catch(deps.onError);
             } catch (error) {
@@ -37,7 +43,10 @@ export function createPageViewTracker(deps: PageViewTrackerDeps) {
 }
 
 /** The screen class of a viewport width by the theme's breakpoints (MUI: xs 0, sm 600, md 900, lg 1200, xl 1536). */
-export function screenClassOf(width: number, breakpoints: Record<ScreenClass, number>): ScreenClass {
+export function screenClassOf(
+    width: number,
+    breakpoints: Record<ScreenClass, number>,
+): ScreenClass {
     const order: ScreenClass[] = ['xl', 'lg', 'md', 'sm'];
     return order.find((screen) => width >= breakpoints[screen]) ?? 'xs';
 }
@@ -64,14 +73,17 @@ export function routeNameOf(path: string): string | undefined {
     const [first, second] = segments;
     if (first === 'landing' && segments.length === 1) return 'landing';
     if (first === 'login') return 'login';
-    if ((first === 'my' && second === 'profile') || (first === 'users' && second === 'profile')) return 'profile';
+    if ((first === 'my' && second === 'profile') || (first === 'users' && second === 'profile'))
+        return 'profile';
     if (first === 'depot') {
         if (segments.length < 3 || second === 'error') return 'depot';
         const rest = segments.slice(3).join('/');
         return depotRoutes.find(([pattern]) => pattern.test(rest))?.[1];
     }
     const rest = segments.slice(first === 'tenant' ? 2 : 1).join('/');
-    if ((first === 'administration' || first === 'tenant') && rest === 'users/backoffice') return 'backofficeUsers';
-    if (first === 'tenant' && rest === 'addressLocationValidation') return 'addressLocationValidation';
+    if ((first === 'administration' || first === 'tenant') && rest === 'users/backoffice')
+        return 'backofficeUsers';
+    if (first === 'tenant' && rest === 'addressLocationValidation')
+        return 'addressLocationValidation';
     return undefined;
 }

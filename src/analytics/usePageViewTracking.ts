@@ -22,13 +22,20 @@ export function usePageViewTracking(): void {
     const { breakpoints } = useTheme();
     const dataProvider = useDataProvider<AppDataProvider>();
     const [tracker] = useState(() =>
-        createPageViewTracker({ hasConsent: () => hasAnalyticsConsent(), record: (view) => dataProvider.recordPageView(view), onError: logFailure }),
+        createPageViewTracker({
+            hasConsent: () => hasAnalyticsConsent(),
+            record: (view) => dataProvider.recordPageView(view),
+            onError: logFailure,
+        }),
     );
 
     // Language and screen are read when the path changes; switching either on the same page is no page view.
     const pathChanged = useEffectEvent((path: string) => {
         const language = isLanguage(locale) ? locale : FALLBACK_LANGUAGE;
-        tracker.pathChanged(path, { language, screen: screenClassOf(window.innerWidth, breakpoints.values) });
+        tracker.pathChanged(path, {
+            language,
+            screen: screenClassOf(window.innerWidth, breakpoints.values),
+        });
     });
     useEffect(() => pathChanged(pathname), [pathname]);
 }

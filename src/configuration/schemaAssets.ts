@@ -6,6 +6,8 @@ import { getBrowserConfig } from '../config';
  * carry the server's environment yet; until it does, `local` (the server's default) is assumed.
  */
 export function schemaAssetOptions(): { environment: string; version: string } {
-    const config = getBrowserConfig() as ReturnType<typeof getBrowserConfig> & { environment?: string };
+    const config = getBrowserConfig() as ReturnType<typeof getBrowserConfig> & {
+        environment?: string;
+    };
     return { environment: config.environment ?? 'local', version: CONFIG_SCHEMA_VERSION };
 }

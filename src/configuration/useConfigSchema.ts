@@ -19,11 +19,15 @@ export function useConfigSchema(owner: ConfigurationOwner) {
     return useQuery<LoadedConfigSchema>({
         queryKey: ['configSchema', owner.tenantId, schemaNameOf(owner)],
         queryFn: async () => {
-            const [{ schema, validateFns }, { default: createPrecompiledValidator }] = await Promise.all([
-                dataProvider.getConfigSchema(owner),
-                import('@rjsf/validator-ajv8/lib/createPrecompiledValidator.js'),
-            ]);
-            return { schema: schema as RJSFSchema, validator: createPrecompiledValidator(validateFns, schema as RJSFSchema) };
+            const [{ schema, validateFns }, { default: createPrecompiledValidator }] =
+                await Promise.all([
+                    dataProvider.getConfigSchema(owner),
+                    import('@rjsf/validator-ajv8/lib/createPrecompiledValidator.js'),
+                ]);
+            return {
+                schema: schema as RJSFSchema,
+                validator: createPrecompiledValidator(validateFns, schema as RJSFSchema),
+            };
         },
         staleTime: 5 * 60_000,
     });
@@ -31,6 +35,16 @@ export function useConfigSchema(owner: ConfigurationOwner) {
 
 /** Query keys of an owner's current revision and history (refreshed together after a write). */
 export const configQueryKeys = (owner: ConfigurationOwner) => ({
-    current: ['clientConfig', owner.kind, owner.tenantId, owner.kind === 'depot' ? owner.internalDepotId : ''] as const,
-    history: ['clientConfigHistory', owner.kind, owner.tenantId, owner.kind === 'depot' ? owner.internalDepotId : ''] as const,
+    current: [
+        'clientConfig',
+        owner.kind,
+        owner.tenantId,
+        owner.kind === 'depot' ? owner.internalDepotId : '',
+    ] as const,
+    history: [
+        'clientConfigHistory',
+        owner.kind,
+        owner.tenantId,
+        owner.kind === 'depot' ? owner.internalDepotId : '',
+    ] as const,
 });

@@ -3,7 +3,19 @@ import ChevronLeft from '@mui/icons-material/ChevronLeft';
 import ChevronRight from '@mui/icons-material/ChevronRight';
 import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
 import { useTranslate } from 'react-admin';
-import { addMonths, formatDay, inRange, isDayDisabled, monthGrid, monthTitle, moveFocus, parseIsoDate, weekdayNames, type DateRange, type IsoDate } from './dateRange';
+import {
+    addMonths,
+    formatDay,
+    inRange,
+    isDayDisabled,
+    monthGrid,
+    monthTitle,
+    moveFocus,
+    parseIsoDate,
+    weekdayNames,
+    type DateRange,
+    type IsoDate,
+} from './dateRange';
 
 export interface DateRangeCalendarProps {
     locale: string;
@@ -23,7 +35,16 @@ export interface DateRangeCalendarProps {
  * Home/End and Page Up/Down move the focus (one tab stop: the focused day); Enter or Space picks.
  * Days that cannot be picked stay focusable and say so (aria-disabled).
  */
-export function DateRangeCalendar({ locale, value, pending, min, max, focusDate, onFocusDate, onPick }: DateRangeCalendarProps) {
+export function DateRangeCalendar({
+    locale,
+    value,
+    pending,
+    min,
+    max,
+    focusDate,
+    onFocusDate,
+    onPick,
+}: DateRangeCalendarProps) {
     const translate = useTranslate();
     const titleId = useId();
     const gridRef = useRef<HTMLTableElement>(null);
@@ -55,21 +76,44 @@ export function DateRangeCalendar({ locale, value, pending, min, max, focusDate,
     return (
         <Box sx={{ p: 1 }}>
             <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between' }}>
-                <IconButton aria-label={translate('app.dateRange.previousMonth')} onClick={() => onFocusDate(addMonths(focusDate, -1))}>
+                <IconButton
+                    aria-label={translate('app.dateRange.previousMonth')}
+                    onClick={() => onFocusDate(addMonths(focusDate, -1))}
+                >
                     <ChevronLeft />
                 </IconButton>
                 <Typography id={titleId} variant="subtitle1" aria-live="polite">
                     {monthTitle(locale, year, month)}
                 </Typography>
-                <IconButton aria-label={translate('app.dateRange.nextMonth')} onClick={() => onFocusDate(addMonths(focusDate, 1))}>
+                <IconButton
+                    aria-label={translate('app.dateRange.nextMonth')}
+                    onClick={() => onFocusDate(addMonths(focusDate, 1))}
+                >
                     <ChevronRight />
                 </IconButton>
             </Box>
-            <Box component="table" role="grid" aria-labelledby={titleId} ref={gridRef} sx={{ borderCollapse: 'collapse', mx: 'auto' }}>
+            <Box
+                component="table"
+                role="grid"
+                aria-labelledby={titleId}
+                ref={gridRef}
+                sx={{ borderCollapse: 'collapse', mx: 'auto' }}
+            >
                 <thead>
                     <tr>
                         {shortNames.map((name, index) => (
-                            <Box component="th" scope="col" key={name} abbr={longNames[index]} sx={{ typography: 'caption', color: 'text.secondary', fontWeight: 'normal', p: 0.5 }}>
+                            <Box
+                                component="th"
+                                scope="col"
+                                key={name}
+                                abbr={longNames[index]}
+                                sx={{
+                                    typography: 'caption',
+                                    color: 'text.secondary',
+                                    fontWeight: 'normal',
+                                    p: 0.5,
+                                }}
+                            >
                                 {name}
                             </Box>
                         ))}
@@ -79,11 +123,23 @@ export function DateRangeCalendar({ locale, value, pending, min, max, focusDate,
                     {monthGrid(year, month).map((week) => (
                         <tr key={week[0]?.date}>
                             {week.map((day) => {
-                                const disabled = isDayDisabled(day.date, { min, max, value, pending });
+                                const disabled = isDayDisabled(day.date, {
+                                    min,
+                                    max,
+                                    value,
+                                    pending,
+                                });
                                 const selected = inRange(day.date, selection);
-                                const edge = selection !== undefined && (day.date === selection.from || day.date === selection.to);
+                                const edge =
+                                    selection !== undefined &&
+                                    (day.date === selection.from || day.date === selection.to);
                                 return (
-                                    <Box component="td" key={day.date} aria-selected={selected} sx={{ p: 0 }}>
+                                    <Box
+                                        component="td"
+                                        key={day.date}
+                                        aria-selected={selected}
+                                        sx={{ p: 0 }}
+                                    >
                                         <ButtonBase
                                             data-date={day.date}
                                             tabIndex={day.date === focusDate ? 0 : -1}
@@ -96,11 +152,23 @@ export function DateRangeCalendar({ locale, value, pending, min, max, focusDate,
                                                 height: 40,
                                                 borderRadius: edge ? '50%' : 0,
                                                 typography: 'body2',
-                                                color: disabled ? 'text.disabled' : day.inMonth ? 'text.primary' : 'text.secondary',
-                                                bgcolor: edge ? 'primary.main' : selected ? 'action.selected' : 'transparent',
+                                                color: disabled
+                                                    ? 'text.disabled'
+                                                    : day.inMonth
+                                                      ? 'text.primary'
+                                                      : 'text.secondary',
+                                                bgcolor: edge
+                                                    ? 'primary.main'
+                                                    : selected
+                                                      ? 'action.selected'
+                                                      : 'transparent',
                                                 ...(edge && { color: 'primary.contrastText' }),
                                                 cursor: disabled ? 'default' : 'pointer',
-                                                '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: '-2px' },
+                                                '&:focus-visible': {
+                                                    outline: '2px solid',
+                                                    outlineColor: 'primary.main',
+                                                    outlineOffset: '-2px',
+                                                },
                                             }}
                                         >
                                             {day.day}

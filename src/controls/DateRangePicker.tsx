@@ -30,12 +30,23 @@ function clamp(date: IsoDate, min: IsoDate | undefined, max: IsoDate | undefined
  * start, the second the end, in either order; closing after one pick gives a one-day range; the
  * single day already chosen cannot be picked again. Answers `{ from, to }` as `YYYY-MM-DD`.
  */
-export function DateRangePicker({ label, value, onChange, min, max, disabled, size = 'small', fullWidth = true }: DateRangePickerProps) {
+export function DateRangePicker({
+    label,
+    value,
+    onChange,
+    min,
+    max,
+    disabled,
+    size = 'small',
+    fullWidth = true,
+}: DateRangePickerProps) {
     const translate = useTranslate();
     const [locale] = useLocaleState();
     const [anchor, setAnchor] = useState<HTMLElement | null>(null);
     const [pending, setPending] = useState<IsoDate>();
-    const [focusDate, setFocusDate] = useState<IsoDate>(() => clamp(value?.to ?? today(), min, max));
+    const [focusDate, setFocusDate] = useState<IsoDate>(() =>
+        clamp(value?.to ?? today(), min, max),
+    );
     const text = translate(label, { _: label });
 
     const open = (element: HTMLElement) => {
@@ -62,8 +73,13 @@ export function DateRangePicker({ label, value, onChange, min, max, disabled, si
         onChange(next.range);
     };
 
-    const shown = value ? (value.from === value.to ? formatDay(locale, value.from) : `${formatDay(locale, value.from)} – ${formatDay(locale, value.to)}`) : '';
-    const fieldAnchor = (event: MouseEvent<HTMLElement> | KeyboardEvent<HTMLElement>) => event.currentTarget.closest<HTMLElement>('.MuiFormControl-root') ?? event.currentTarget;
+    const shown = value
+        ? value.from === value.to
+            ? formatDay(locale, value.from)
+            : `${formatDay(locale, value.from)} – ${formatDay(locale, value.to)}`
+        : '';
+    const fieldAnchor = (event: MouseEvent<HTMLElement> | KeyboardEvent<HTMLElement>) =>
+        event.currentTarget.closest<HTMLElement>('.MuiFormControl-root') ?? event.currentTarget;
 
     return (
         <>
@@ -87,7 +103,13 @@ export function DateRangePicker({ label, value, onChange, min, max, disabled, si
                     input: {
                         endAdornment: (
                             <InputAdornment position="end">
-                                <IconButton edge="end" disabled={disabled} aria-label={translate('app.dateRange.open')} aria-haspopup="dialog" tabIndex={-1}>
+                                <IconButton
+                                    edge="end"
+                                    disabled={disabled}
+                                    aria-label={translate('app.dateRange.open')}
+                                    aria-haspopup="dialog"
+                                    tabIndex={-1}
+                                >
                                     <DateRangeIcon />
                                 </IconButton>
                             </InputAdornment>
@@ -105,7 +127,16 @@ export function DateRangePicker({ label, value, onChange, min, max, disabled, si
                 <Typography variant="body2" aria-live="polite" sx={{ px: 2, pt: 1.5 }}>
                     {translate(pending ? 'app.dateRange.pickEnd' : 'app.dateRange.pickStart')}
                 </Typography>
-                <DateRangeCalendar locale={locale} value={value} pending={pending} min={min} max={max} focusDate={focusDate} onFocusDate={setFocusDate} onPick={pick} />
+                <DateRangeCalendar
+                    locale={locale}
+                    value={value}
+                    pending={pending}
+                    min={min}
+                    max={max}
+                    focusDate={focusDate}
+                    onFocusDate={setFocusDate}
+                    onPick={pick}
+                />
             </Popover>
         </>
     );

@@ -1,10 +1,24 @@
-import { Autocomplete, Box, Chip, ListItemIcon, MenuItem, TextField, Typography } from '@mui/material';
+import {
+    Autocomplete,
+    Box,
+    Chip,
+    ListItemIcon,
+    MenuItem,
+    TextField,
+    Typography,
+} from '@mui/material';
 import CheckBox from '@mui/icons-material/CheckBox';
 import CheckBoxOutlineBlank from '@mui/icons-material/CheckBoxOutlineBlank';
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { visuallyHidden } from './visuallyHidden';
-import { moreText, orderItems, selectionSummary, showsSearch, type SelectItem } from './multiSelectOptions';
+import {
+    moreText,
+    orderItems,
+    selectionSummary,
+    showsSearch,
+    type SelectItem,
+} from './multiSelectOptions';
 
 export interface MultiSelectProps<Value extends string | number> {
     /** Translation key (or text) of the field's label. */
@@ -17,15 +31,29 @@ export interface MultiSelectProps<Value extends string | number> {
     fullWidth?: boolean;
 }
 
-const checkIcon = (checked: boolean) => (checked ? <CheckBox fontSize="small" color="primary" /> : <CheckBoxOutlineBlank fontSize="small" />);
+const checkIcon = (checked: boolean) =>
+    checked ? (
+        <CheckBox fontSize="small" color="primary" />
+    ) : (
+        <CheckBoxOutlineBlank fontSize="small" />
+    );
 
 /** The closed control's content: the first chosen item as a chip, then '+N'. */
-function Summary<Value extends string | number>({ items, value }: { items: readonly SelectItem<Value>[]; value: readonly Value[] }) {
+function Summary<Value extends string | number>({
+    items,
+    value,
+}: {
+    items: readonly SelectItem<Value>[];
+    value: readonly Value[];
+}) {
     const translate = useTranslate();
     const { first, more } = selectionSummary(items, value);
     if (!first) return null;
     return (
-        <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, minWidth: 0 }}>
+        <Box
+            component="span"
+            sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, minWidth: 0 }}
+        >
             <Chip size="small" label={first.label} sx={{ maxWidth: '100%' }} />
             {more > 0 && (
                 <Typography variant="body2" component="span">
@@ -44,7 +72,15 @@ function Summary<Value extends string | number>({ items, value }: { items: reado
  * search field. With more than 8 items the chosen ones are listed on top (ordered when the list
  * opens, so items do not jump while the user picks). Closed, it shows the first chip then '+N'.
  */
-export function MultiSelect<Value extends string | number>({ label, items, value, onChange, disabled, size = 'small', fullWidth = true }: MultiSelectProps<Value>) {
+export function MultiSelect<Value extends string | number>({
+    label,
+    items,
+    value,
+    onChange,
+    disabled,
+    size = 'small',
+    fullWidth = true,
+}: MultiSelectProps<Value>) {
     const translate = useTranslate();
     // The selection when the list last opened: it decides which items are on top.
     const [onTop, setOnTop] = useState<readonly Value[]>(value);
@@ -64,7 +100,12 @@ export function MultiSelect<Value extends string | number>({ label, items, value
                     const next = event.target.value as unknown as Value[] | string;
                     onChange(typeof next === 'string' ? [] : next);
                 }}
-                slotProps={{ select: { multiple: true, renderValue: () => <Summary items={items} value={value} /> } }}
+                slotProps={{
+                    select: {
+                        multiple: true,
+                        renderValue: () => <Summary items={items} value={value} />,
+                    },
+                }}
             >
                 {items.map((item) => (
                     <MenuItem key={item.value} value={item.value}>
@@ -95,7 +136,9 @@ export function MultiSelect<Value extends string | number>({ label, items, value
                     {item.label}
                 </li>
             )}
-            renderValue={(selected) => <Summary items={items} value={selected.map((item) => item.value)} />}
+            renderValue={(selected) => (
+                <Summary items={items} value={selected.map((item) => item.value)} />
+            )}
             noOptionsText={translate('app.multiSelect.noMatch')}
             openText={translate('ra.action.open')}
             closeText={translate('ra.action.close')}

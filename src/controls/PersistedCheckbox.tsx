@@ -15,7 +15,13 @@ export interface PersistedCheckboxProps {
 }
 
 /** A labelled checkbox whose value survives reloads (shell §2.11). */
-export function PersistedCheckbox({ storageKey, label, defaultValue = false, onChange, disabled }: PersistedCheckboxProps) {
+export function PersistedCheckbox({
+    storageKey,
+    label,
+    defaultValue = false,
+    onChange,
+    disabled,
+}: PersistedCheckboxProps) {
     const translate = useTranslate();
     const [checked, setChecked] = usePersistedFlag(storageKey, defaultValue);
     const onChangeRef = useRef(onChange);
@@ -25,7 +31,13 @@ export function PersistedCheckbox({ storageKey, label, defaultValue = false, onC
     useEffect(() => onChangeRef.current?.(checked), [checked]);
     return (
         <FormControlLabel
-            control={<Checkbox checked={checked} disabled={disabled} onChange={(event) => setChecked(event.target.checked)} />}
+            control={
+                <Checkbox
+                    checked={checked}
+                    disabled={disabled}
+                    onChange={(event) => setChecked(event.target.checked)}
+                />
+            }
             label={translate(label, { _: label })}
         />
     );

@@ -31,7 +31,9 @@ export function isoDate(year: number, month: number, day: number): IsoDate {
 }
 
 /** The parts of a valid `YYYY-MM-DD` (no 2024-02-30), else undefined. */
-export function parseIsoDate(value: string): { year: number; month: number; day: number } | undefined {
+export function parseIsoDate(
+    value: string,
+): { year: number; month: number; day: number } | undefined {
     const match = ISO_DATE.exec(value);
     if (!match) return undefined;
     const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
@@ -88,7 +90,11 @@ export function monthGrid(year: number, month: number): CalendarDay[][] {
             Array.from({ length: 7 }, (_, index) => {
                 const date = addDays(weekStart, index);
                 const parts = parseIsoDate(date);
-                return { date, day: parts?.day ?? 0, inMonth: parts?.month === month && parts.year === year };
+                return {
+                    date,
+                    day: parts?.day ?? 0,
+                    inMonth: parts?.month === month && parts.year === year,
+                };
             }),
         );
     }
@@ -112,8 +118,13 @@ export function isSingleDay(range: DateRange | undefined): boolean {
  * One click in the calendar: the first picks the start (pending), the second closes the range
  * in either order.
  */
-export function pickDay(pending: IsoDate | undefined, date: IsoDate): { pending: IsoDate | undefined; range: DateRange | undefined } {
-    return pending === undefined ? { pending: date, range: undefined } : { pending: undefined, range: normalizeRange(pending, date) };
+export function pickDay(
+    pending: IsoDate | undefined,
+    date: IsoDate,
+): { pending: IsoDate | undefined; range: DateRange | undefined } {
+    return pending === undefined
+        ? { pending: date, range: undefined }
+        : { pending: undefined, range: normalizeRange(pending, date) };
 }
 
 /** Closing the calendar after a single pick gives that day as a one-day range. */
@@ -125,10 +136,15 @@ export function rangeOnClose(pending: IsoDate | undefined): DateRange | undefine
  * Whether a day can be picked: inside min/max, and not the single day already chosen as the
  * start of a new pick (choosing it alone again would give the same range, shell §4).
  */
-export function isDayDisabled(date: IsoDate, options: { min?: IsoDate; max?: IsoDate; value?: DateRange; pending?: IsoDate }): boolean {
+export function isDayDisabled(
+    date: IsoDate,
+    options: { min?: IsoDate; max?: IsoDate; value?: DateRange; pending?: IsoDate },
+): boolean {
     if (options.min && date < options.min) return true;
     if (options.max && date > options.max) return true;
-    return options.pending === undefined && isSingleDay(options.value) && options.value?.from === date;
+    return (
+        options.pending === undefined && isSingleDay(options.value) && options.value?.from === date
+    );
 }
 
 /** Keyboard moves in the grid: arrows by day and week, Home/End to the week's ends, Page Up/Down by month. */
@@ -159,15 +175,27 @@ export function moveFocus(date: IsoDate, key: string): IsoDate | undefined {
 export function weekdayNames(locale: string, width: 'short' | 'long' = 'short'): string[] {
     const format = new Intl.DateTimeFormat(locale, { weekday: width, timeZone: 'UTC' });
     // 1 January 2024 was a Monday.
-    return Array.from({ length: 7 }, (_, index) => format.format(new Date(Date.UTC(2024, 0, 1 + index))));
+    return Array.from({ length: 7 }, (_, index) =>
+        format.format(new Date(Date.UTC(2024, 0, 1 + index))),
+    );
 }
 
 /** "March 2025" in the given locale. */
 export function monthTitle(locale: string, year: number, month: number): string {
-    return new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(Date.UTC(year, month - 1, 1)));
+    return new Intl.DateTimeFormat(locale, {
+        month: 'long',
+        year: 'numeric',
+        timeZone: 'UTC',
+    }).format(new Date(Date.UTC(year, month - 1, 1)));
 }
 
 /** A day as the locale writes it (`style` full for screen readers, medium for the field). */
-export function formatDay(locale: string, value: IsoDate, style: 'full' | 'medium' = 'medium'): string {
-    return new Intl.DateTimeFormat(locale, { dateStyle: style, timeZone: 'UTC' }).format(new Date(toUtcMs(value)));
+export function formatDay(
+    locale: string,
+    value: IsoDate,
+    style: 'full' | 'medium' = 'medium',
+): string {
+    return new Intl.DateTimeFormat(locale, { dateStyle: style, timeZone: 'UTC' }).format(
+        new Date(toUtcMs(value)),
+    );
 }

@@ -20,10 +20,16 @@ export function showsSearch(itemCount: number): boolean {
 }
 
 /** The items in list order: with more than 8, the selected ones first; each group keeps its order. */
-export function orderItems<Value extends string | number>(items: readonly SelectItem<Value>[], selected: readonly Value[]): SelectItem<Value>[] {
+export function orderItems<Value extends string | number>(
+    items: readonly SelectItem<Value>[],
+    selected: readonly Value[],
+): SelectItem<Value>[] {
     if (items.length <= SELECTED_ON_TOP_ABOVE) return [...items];
     const chosen = new Set<Value>(selected);
-    return [...items.filter((item) => chosen.has(item.value)), ...items.filter((item) => !chosen.has(item.value))];
+    return [
+        ...items.filter((item) => chosen.has(item.value)),
+        ...items.filter((item) => !chosen.has(item.value)),
+    ];
 }
 
 /** What the closed control shows: the first selected item (in item order) and how many more there are. */

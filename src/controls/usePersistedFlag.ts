@@ -45,7 +45,10 @@ function subscribe(onChange: () => void): () => void {
  * A boolean kept in local storage under `key` (shell §2.11); every component using the same key,
  * in this tab or another, sees the same value.
  */
-export function usePersistedFlag(key: string, fallback: boolean): [boolean, (value: boolean) => void] {
+export function usePersistedFlag(
+    key: string,
+    fallback: boolean,
+): [boolean, (value: boolean) => void] {
     const value = useSyncExternalStore(
         subscribe,
         () => readFlag(key, fallback),

@@ -1,4 +1,8 @@
-import type { ApiCredential, ApiCredentialBody, ApiCredentialWithSecret } from '../../domain/apiAccess';
+import type {
+    ApiCredential,
+    ApiCredentialBody,
+    ApiCredentialWithSecret,
+} from '../../domain/apiAccess';
 import type { BrowserConfig } from '../../server/config';
 import type { HttpClient } from './httpClient';
 
@@ -14,15 +18,24 @@ export interface ApiAccessMethods {
     revokeApiCredential(id: string): Promise<ApiCredential>;
 }
 
-export function createApiAccessMethods(services: BrowserConfig['services'], httpClient: HttpClient): ApiAccessMethods {
+export function createApiAccessMethods(
+    services: BrowserConfig['services'],
+    httpClient: HttpClient,
+): ApiAccessMethods {
     const base = `${services.apiAccess}/credentials`;
     const post = async <T>(url: string, body?: unknown): Promise<T> => {
-        const response = await httpClient(url, { method: 'POST', body: JSON.stringify(body ?? {}), cache: 'no-store' });
+        const response = await httpClient(url, {
+            method: 'POST',
+            body: JSON.stringify(body ?? {}),
+            cache: 'no-store',
+        });
         return response.json as T;
     };
     return {
         createApiCredential: (body) => post<ApiCredentialWithSecret>(base, body),
-        rotateApiCredential: (id) => post<ApiCredentialWithSecret>(`${base}/${encodeURIComponent(id)}/rotate`),
-        revokeApiCredential: (id) => post<ApiCredential>(`${base}/${encodeURIComponent(id)}/revoke`),
+        rotateApiCredential: (id) =>
+            post<ApiCredentialWithSecret>(`${base}/${encodeURIComponent(id)}/rotate`),
+        revokeApiCredential: (id) =>
+            post<ApiCredential>(`${base}/${encodeURIComponent(id)}/revoke`),
     };
 }

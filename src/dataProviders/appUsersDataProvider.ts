@@ -1,4 +1,14 @@
-import type { CreateParams, DataProvider, DeleteManyParams, DeleteParams, GetListParams, Identifier, RaRecord, UpdateManyParams, UpdateParams } from 'ra-core';
+import type {
+    CreateParams,
+    DataProvider,
+    DeleteManyParams,
+    DeleteParams,
+    GetListParams,
+    Identifier,
+    RaRecord,
+    UpdateManyParams,
+    UpdateParams,
+} from 'ra-core';
 import type {
     AppLicenses,
     AppUser,
@@ -24,16 +34,25 @@ const driverTypeOfResource: Record<string, DriverType | undefined> = {
     'app-accounts-admin': undefined,
 };
 
-const text = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
+const text = (value: unknown): string | undefined =>
+    typeof value === 'string' && value !== '' ? value : undefined;
 
 /**
  * The query of `GET /api/v3/users/app` from react-admin's list parameters. Filters: `path` (tenant
  * id, depot path or subcontractor path; a page's permanent filter), `depotPath` (a user's depot
  * choice inside it), `driverType`, `active` (boolean or 'true'/'false'), `subcontractorId`, `q`.
  */
-export function appUserQueryOf(resource: string, params: Pick<GetListParams, 'filter' | 'pagination' | 'sort'>): Record<string, string> {
+export function appUserQueryOf(
+    resource: string,
+    params: Pick<GetListParams, 'filter' | 'pagination' | 'sort'>,
+): Record<string, string> {
     const filter = (params.filter ?? {}) as Record<string, unknown>;
-    const active = filter.active === true || filter.active === 'true' ? 'true' : filter.active === false || filter.active === 'false' ? 'false' : undefined;
+    const active =
+        filter.active === true || filter.active === 'true'
+            ? 'true'
+            : filter.active === false || filter.active === 'false'
+              ? 'false'
+              : undefined;
     const query: Record<string, string | undefined> = {
         path: text(filter.depotPath) ?? text(filter.path),
         driverType: driverTypeOfResource[resource] ?? text(filter.driverType),
@@ -47,7 +66,9 @@ export function appUserQueryOf(resource: string, params: Pick<GetListParams, 'fi
     // Only the server's sort fields (react-admin's default `id` would be refused with a 400).
     const sortField = appUserSortFields.find((field) => field === params.sort?.field);
     if (sortField) query.sort = `${sortField},${params.sort?.order === 'DESC' ? 'desc' : 'asc'}`;
-    return Object.fromEntries(Object.entries(query).filter((entry): entry is [string, string] => entry[1] !== undefined));
+    return Object.fromEntries(
+        Object.entries(query).filter((entry): entry is [string, string] => entry[1] !== undefined),
+    );
 }
 
 /** The body of a create from the form's values (empty strings sent as null, shell §5). */
@@ -65,8 +86,13 @@ export function createAppUserBody(data: Record<string, unknown>): CreateAppUserB
 }
 
 /** The body of an update; the version is the one the form was based on (409 STALE_RECORD when outdated). */
-export function updateAppUserBody(data: Record<string, unknown>, previous: Partial<AppUser> | undefined): UpdateAppUserBody {
-    const moved = previous?.subcontractorId !== undefined && data.subcontractorId !== previous.subcontractorId;
+export function updateAppUserBody(
+    data: Record<string, unknown>,
+    previous: Partial<AppUser> | undefined,
+): UpdateAppUserBody {
+    const moved =
+        previous?.subcontractorId !== undefined &&
+        data.subcontractorId !== previous.subcontractorId;
     return {
         firstName: String(data.firstName ?? ''),
         lastName: String(data.lastName ?? ''),
@@ -84,7 +110,8 @@ function driverTypeOf(resource: string, record: Partial<AppUser> | undefined): D
     return record?.driverType ?? driverTypeOfResource[resource] ?? 'DRIVER';
 }
 
-const unsupported = (what: string) => () => Promise.reject(new Error(`${what} is not offered by the app accounts API`));
+const unsupported = (what: string) => () =>
+    Promise.reject(new Error(`${what} is not offered by the app accounts API`));
 
 /**
  * Driver app accounts and courier accounts (domain §7) for the resources `tempDrivers`,
@@ -93,7 +120,11 @@ const unsupported = (what: string) => () => Promise.reject(new Error(`${what} is
  * activation (one call).
  */
 export function createAppUsersDataProvider(baseUrl: string, httpClient: HttpClient): DataProvider {
-    const json = (path: string, method: string, body?: unknown) => httpClient(`${baseUrl}${path}`, { method, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+    const json = (path: string, method: string, body?: unknown) =>
+        httpClient(`${baseUrl}${path}`, {
+            method,
+            ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        });
     const methods = createAppUsersMethods(baseUrl, httpClient);
 
     return {
@@ -108,20 +139,32 @@ export function createAppUsersDataProvider(baseUrl: string, httpClient: HttpClie
         getManyReference: unsupported('getManyReference'),
         async create(resource, params: CreateParams) {
             const driverType = driverTypeOf(resource, params.data as Partial<AppUser>);
-            const { json: created } = await json(`/users/${driverType}`, 'POST', createAppUserBody(params.data as Record<string, unknown>));
+            const { json: created } = await json(
+                `/users/${driverType}`,
+                'POST',
+                createAppUserBody(params.data as Record<string, unknown>),
+            );
             const { user, temporaryPassword } = created as CreatedAppUser;
             return { data: { ...user, temporaryPassword } } as never;
         },
         async update(resource, params: UpdateParams) {
             const previous = params.previousData as Partial<AppUser> | undefined;
-            const driverType = driverTypeOf(resource, previous ?? (params.data as Partial<AppUser>));
+            const driverType = driverTypeOf(
+                resource,
+                previous ?? (params.data as Partial<AppUser>),
+            );
             const body = updateAppUserBody(params.data as Record<string, unknown>, previous);
-            const { json: user } = await json(`/users/${driverType}/${encodeURIComponent(String(params.id))}`, 'PUT', body);
+            const { json: user } = await json(
+                `/users/${driverType}/${encodeURIComponent(String(params.id))}`,
+                'PUT',
+                body,
+            );
             return { data: user as AppUser } as never;
         },
         async updateMany(_resource, params: UpdateManyParams) {
             const { active } = params.data as { active?: unknown };
-            if (typeof active !== 'boolean') throw new Error('updateMany of app accounts changes `active` only');
+            if (typeof active !== 'boolean')
+                throw new Error('updateMany of app accounts changes `active` only');
             return { data: await methods.setUsersActive(params.ids, active) };
         },
         async delete(_resource, params: DeleteParams) {
@@ -129,7 +172,9 @@ export function createAppUsersDataProvider(baseUrl: string, httpClient: HttpClie
             return { data: (params.previousData ?? { id: params.id }) as RaRecord } as never;
         },
         async deleteMany(_resource, params: DeleteManyParams) {
-            const { json: answer } = await json('/v2/users', 'DELETE', { ids: params.ids.map(String) });
+            const { json: answer } = await json('/v2/users', 'DELETE', {
+                ids: params.ids.map(String),
+            });
             return { data: (answer as UserIdsAnswer).ids };
         },
     };
@@ -146,12 +191,17 @@ export interface AppUsersMethods {
 export function createAppUsersMethods(baseUrl: string, httpClient: HttpClient): AppUsersMethods {
     return {
         async setUsersActive(ids, active) {
-            const { json: answer } = await httpClient(`${baseUrl}/users/${active ? 'active' : 'inactive'}`, { method: 'PUT', body: JSON.stringify({ ids: ids.map(String) }) });
+            const { json: answer } = await httpClient(
+                `${baseUrl}/users/${active ? 'active' : 'inactive'}`,
+                { method: 'PUT', body: JSON.stringify({ ids: ids.map(String) }) },
+            );
             return (answer as UserIdsAnswer).ids;
         },
         async getAppLicenses(tenantId, month) {
             const query = month ? `?month=${encodeURIComponent(month)}` : '';
-            const { json: answer } = await httpClient(`${baseUrl}/tenants/${encodeURIComponent(tenantId)}/app-licenses${query}`);
+            const { json: answer } = await httpClient(
+                `${baseUrl}/tenants/${encodeURIComponent(tenantId)}/app-licenses${query}`,
+            );
             return answer as AppLicenses;
         },
     };

@@ -39,28 +39,51 @@ export type QueryValue = string | number | boolean | undefined | null;
 /** `url` with the query's non-empty parameters (shell §7: empty parameters are dropped). */
 export function withQuery(url: string, query: Record<string, QueryValue>): string {
     const params = new URLSearchParams();
-    for (const [key, value] of Object.entries(query)) if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
+    for (const [key, value] of Object.entries(query))
+        if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
     const search = params.toString();
     return search ? `${url}?${search}` : url;
 }
 
-export function createBackOfficeMethods(baseUrl: string, httpClient: HttpClient): BackOfficeMethods {
-    const getJson = async <T>(path: string, query: Record<string, string | number | undefined> = {}) =>
-        (await httpClient(withQuery(`${baseUrl}${path}`, query))).json as T;
+export function createBackOfficeMethods(
+    baseUrl: string,
+    httpClient: HttpClient,
+): BackOfficeMethods {
+    const getJson = async <T>(
+        path: string,
+        query: Record<string, string | number | undefined> = {},
+    ) => (await httpClient(withQuery(`${baseUrl}${path}`, query))).json as T;
     const send = async <T>(method: 'POST' | 'PUT' | 'PATCH', path: string, body: unknown) =>
         (await httpClient(`${baseUrl}${path}`, { method, body: JSON.stringify(body) })).json as T;
     return {
         getProfile: () => getJson<UserProfile>('/users/me'),
-        getDistributionCenters: (params = {}) => getJson<DistributionCenter[]>('/distributionCenters', { path: params.path }),
-        getScopes: (params = {}) => getJson<ScopeNode>('/scopes', { level: params.level ?? DEFAULT_SCOPE_LEVEL, path: params.path ?? '' }),
+        getDistributionCenters: (params = {}) =>
+            getJson<DistributionCenter[]>('/distributionCenters', { path: params.path }),
+        getScopes: (params = {}) =>
+            getJson<ScopeNode>('/scopes', {
+                level: params.level ?? DEFAULT_SCOPE_LEVEL,
+                path: params.path ?? '',
+            }),
         getUserProfile: (hashId) => getJson<UserProfile>(`/users/${encodeURIComponent(hashId)}`),
-        putSettings: async (settings) => (await send<{ userSettings: UserSettings }>('PUT', '/users/me/settings', settings)).userSettings,
-        patchSetting: async (patch) => (await send<{ userSettings: UserSettings }>('PATCH', '/users/me/settings', patch)).userSettings,
+        putSettings: async (settings) =>
+            (await send<{ userSettings: UserSettings }>('PUT', '/users/me/settings', settings))
+                .userSettings,
+        patchSetting: async (patch) =>
+            (await send<{ userSettings: UserSettings }>('PATCH', '/users/me/settings', patch))
+                .userSettings,
         // Shell §7: underscores in the tenant id are sent as hyphens.
-        getTenantConfiguration: (tenantId) => getJson<TenantConfiguration>(`/tenant-configuration/${encodeURIComponent(tenantId.replaceAll('_', '-'))}`),
+        getTenantConfiguration: (tenantId) =>
+            getJson<TenantConfiguration>(
+                `/tenant-configuration/${encodeURIComponent(tenantId.replaceAll('_', '-'))}`,
+            ),
         getDepotHealthStatistics: (internalDepotId, date) =>
-            getJson<HealthStatistics>(`/depots/${encodeURIComponent(internalDepotId)}/health-statistics/${encodeURIComponent(date)}`),
-        getTenantHealthStatistics: (tenantId, date) => getJson<HealthStatistics>(`/tenants/${encodeURIComponent(tenantId)}/health-statistics/${encodeURIComponent(date)}`),
+            getJson<HealthStatistics>(
+                `/depots/${encodeURIComponent(internalDepotId)}/health-statistics/${encodeURIComponent(date)}`,
+            ),
+        getTenantHealthStatistics: (tenantId, date) =>
+            getJson<HealthStatistics>(
+                `/tenants/${encodeURIComponent(tenantId)}/health-statistics/${encodeURIComponent(date)}`,
+            ),
         getStatistics: (path) => getJson<NotificationStatistics>('/statistics', { path }),
         recordPageView: async (view) => void (await send('POST', '/analytics/page-views', view)),
     };

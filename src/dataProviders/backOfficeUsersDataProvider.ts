@@ -24,7 +24,9 @@ import { dropEmptyQueryParameters, type HttpClient } from './httpClient';
  */
 
 /** A back-office user as the pages hold it; loaded from a profile it has no `wantsSecondScreenNews`. */
-export type BackOfficeUserRecord = Omit<BackOfficeUser, 'wantsSecondScreenNews'> & { wantsSecondScreenNews?: boolean } & RaRecord;
+export type BackOfficeUserRecord = Omit<BackOfficeUser, 'wantsSecondScreenNews'> & {
+    wantsSecondScreenNews?: boolean;
+} & RaRecord;
 
 /** The view a list or dialog works in: admin; tenant with its id; depot with its path. */
 export interface UserView {
@@ -74,18 +76,26 @@ export function fileNameOf(disposition: string | null, fallback: string): string
 
 const defaultFileFetcher: FileFetcher = async (url) => {
     const token = await getAccessToken().catch(() => undefined);
-    const response = await fetch(dropEmptyQueryParameters(url), { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+    const response = await fetch(dropEmptyQueryParameters(url), {
+        headers: token ? { Authorization: `Bearer ${token}` } : {},
+    });
     const versionId = response.headers.get('x-version-id');
     if (versionId) setLatestVersionId(versionId);
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
     const fallback = url.includes('format=xlsx') ? 'backoffice-users.xlsx' : 'backoffice-users.csv';
-    return { blob: await response.blob(), fileName: fileNameOf(response.headers.get('content-disposition'), fallback) };
+    return {
+        blob: await response.blob(),
+        fileName: fileNameOf(response.headers.get('content-disposition'), fallback),
+    };
 };
 
-const asString = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
+const asString = (value: unknown): string | undefined =>
+    typeof value === 'string' && value !== '' ? value : undefined;
 
 /** The query of `GET /api/v2/users` for react-admin's list parameters (empty values dropped). */
-export function listQueryOf(params: Pick<GetListParams, 'pagination' | 'sort' | 'filter' | 'meta'>): BackOfficeUserQuery {
+export function listQueryOf(
+    params: Pick<GetListParams, 'pagination' | 'sort' | 'filter' | 'meta'>,
+): BackOfficeUserQuery {
     const meta = (params.meta ?? {}) as Partial<UserView>;
     const filter = (params.filter ?? {}) as Record<string, unknown>;
     const context = (meta.context ?? asString(filter.context) ?? 'admin') as AppContext;
@@ -102,7 +112,9 @@ export function listQueryOf(params: Pick<GetListParams, 'pagination' | 'sort' | 
         query.page = Math.max(0, params.pagination.page - 1);
         query.size = params.pagination.perPage;
     }
-    if (params.sort?.field) query.sort = `${params.sort.field},${params.sort.order === 'DESC' ? 'desc' : 'asc'}` as BackOfficeUserQuery['sort'];
+    if (params.sort?.field)
+        query.sort =
+            `${params.sort.field},${params.sort.order === 'DESC' ? 'desc' : 'asc'}` as BackOfficeUserQuery['sort'];
     return query;
 }
 
@@ -132,35 +144,68 @@ export function recordOfProfile(profile: UserProfile): BackOfficeUserRecord {
     };
 }
 
-const notSupported = (what: string) => () => Promise.reject(new Error(`backoffice: ${what} is not supported`));
+const notSupported = (what: string) => () =>
+    Promise.reject(new Error(`backoffice: ${what} is not supported`));
 
-export function createBackOfficeUsersDataProvider(baseUrl: string, httpClient: HttpClient, fetchFile: FileFetcher = defaultFileFetcher): BackOfficeUsersDataProvider {
-    const getJson = async <T>(path: string, query: Record<string, QueryValue> = {}) => (await httpClient(withQuery(`${baseUrl}${path}`, query))).json as T;
+export function createBackOfficeUsersDataProvider(
+    baseUrl: string,
+    httpClient: HttpClient,
+    fetchFile: FileFetcher = defaultFileFetcher,
+): BackOfficeUsersDataProvider {
+    const getJson = async <T>(path: string, query: Record<string, QueryValue> = {}) =>
+        (await httpClient(withQuery(`${baseUrl}${path}`, query))).json as T;
     const send = async <T>(method: 'POST' | 'PUT' | 'DELETE', path: string, body: unknown) =>
         (await httpClient(`${baseUrl}${path}`, { method, body: JSON.stringify(body) })).json as T;
     const userPath = (id: Identifier) => `/users/${encodeURIComponent(String(id))}`;
-    const deleteUsers = (ids: Identifier[]) => send<UserIdsAnswer>('DELETE', '/v2/users', { ids: ids.map(String) });
+    const deleteUsers = (ids: Identifier[]) =>
+        send<UserIdsAnswer>('DELETE', '/v2/users', { ids: ids.map(String) });
 
     const provider: BackOfficeUsersDataProvider = {
         getList: async (_resource, params) => {
-            const page = await getJson<Page<BackOfficeUser>>('/v2/users', { ...listQueryOf(params) });
+            const page = await getJson<Page<BackOfficeUser>>('/v2/users', {
+                ...listQueryOf(params),
+            });
             return { data: page.content as never[], total: page.totalElements };
         },
-        getOne: async (_resource, params) => ({ data: recordOfProfile(await getJson<UserProfile>(userPath(params.id))) as never }),
+        getOne: async (_resource, params) => ({
+            data: recordOfProfile(await getJson<UserProfile>(userPath(params.id))) as never,
+        }),
         getMany: async (_resource, params) => ({
-            data: (await Promise.all(params.ids.map(async (id) => recordOfProfile(await getJson<UserProfile>(userPath(id)))))) as never[],
+            data: (await Promise.all(
+                params.ids.map(async (id) =>
+                    recordOfProfile(await getJson<UserProfile>(userPath(id))),
+                ),
+            )) as never[],
         }),
         getManyReference: notSupported('getManyReference'),
-        create: async (_resource, params) => ({ data: (await send<BackOfficeUser>('POST', '/v2/users', params.data as CreateBackOfficeUserBody)) as never }),
-        update: async (_resource, params) => ({ data: (await send<BackOfficeUser>('PUT', userPath(params.id), params.data as UpdateBackOfficeUserBody)) as never }),
+        create: async (_resource, params) => ({
+            data: (await send<BackOfficeUser>(
+                'POST',
+                '/v2/users',
+                params.data as CreateBackOfficeUserBody,
+            )) as never,
+        }),
+        update: async (_resource, params) => ({
+            data: (await send<BackOfficeUser>(
+                'PUT',
+                userPath(params.id),
+                params.data as UpdateBackOfficeUserBody,
+            )) as never,
+        }),
         updateMany: notSupported('updateMany'),
         delete: async (_resource, params) => {
             await deleteUsers([params.id]);
             return { data: (params.previousData ?? { id: params.id }) as never };
         },
         deleteMany: async (_resource, params) => ({ data: (await deleteUsers(params.ids)).ids }),
-        getRolesAndScopes: (view) => getJson<RolesAndScopes>('/rolesAndScopes', { context: view.context, path: view.path }),
-        updatePermissions: (body) => send<BackOfficeUser>('PUT', `/v2/users/${encodeURIComponent(body.id)}/permissions`, body),
+        getRolesAndScopes: (view) =>
+            getJson<RolesAndScopes>('/rolesAndScopes', { context: view.context, path: view.path }),
+        updatePermissions: (body) =>
+            send<BackOfficeUser>(
+                'PUT',
+                `/v2/users/${encodeURIComponent(body.id)}/permissions`,
+                body,
+            ),
         exportUsers: () => fetchFile(`${baseUrl}/v2/users/export`),
         downloadUsers: (format, query) => {
             const { page: _page, size: _size, ...filters } = query;

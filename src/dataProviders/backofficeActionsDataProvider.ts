@@ -55,24 +55,43 @@ export interface BackofficeActionMethods {
 }
 
 /** The file name of a `content-disposition` header's `filename="..."`. */
-const fileNameOf = (disposition: string | null, fallback: string) => /filename="([^"]+)"/.exec(disposition ?? '')?.[1] ?? fallback;
+const fileNameOf = (disposition: string | null, fallback: string) =>
+    /filename="([^"]+)"/.exec(disposition ?? '')?.[1] ?? fallback;
 
-export function createBackofficeActionMethods(services: BrowserConfig['services'], httpClient: HttpClient): BackofficeActionMethods {
+export function createBackofficeActionMethods(
+    services: BrowserConfig['services'],
+    httpClient: HttpClient,
+): BackofficeActionMethods {
     const base = `${services.backOffice}/backoffice-actions`;
-    const json = async <T>(url: string, options?: RequestInit) => (await httpClient(url, options)).json as T;
+    const json = async <T>(url: string, options?: RequestInit) =>
+        (await httpClient(url, options)).json as T;
     const download = async (url: string, fallback: string): Promise<DownloadedFile> => {
         const response = await httpClient(url);
-        return { fileName: fileNameOf(response.headers.get('content-disposition'), fallback), text: response.body };
+        return {
+            fileName: fileNameOf(response.headers.get('content-disposition'), fallback),
+            text: response.body,
+        };
     };
     return {
         getRoleSyncSettings: () => json(`${base}/roles/sync-settings`),
         exportRoleSync: () => download(`${base}/roles/export`, 'roles.json'),
-        previewRoleSync: (file) => json(`${base}/roles/import/preview`, { method: 'POST', body: JSON.stringify(file) }),
-        importRoleSync: (file, checksum) => json(`${base}/roles/import?checksum=${encodeURIComponent(checksum)}`, { method: 'POST', body: JSON.stringify(file) }),
+        previewRoleSync: (file) =>
+            json(`${base}/roles/import/preview`, { method: 'POST', body: JSON.stringify(file) }),
+        importRoleSync: (file, checksum) =>
+            json(`${base}/roles/import?checksum=${encodeURIComponent(checksum)}`, {
+                method: 'POST',
+                body: JSON.stringify(file),
+            }),
         getTranslationStatuses: () => json(`${base}/translations`),
-        downloadTranslation: (language) => download(`${base}/translations/${language}`, `${language}.json`),
-        uploadTranslation: (language, file) => json(`${base}/translations/${language}`, { method: 'PUT', body: JSON.stringify(file) }),
+        downloadTranslation: (language) =>
+            download(`${base}/translations/${language}`, `${language}.json`),
+        uploadTranslation: (language, file) =>
+            json(`${base}/translations/${language}`, { method: 'PUT', body: JSON.stringify(file) }),
         // No body: a JSON content type with an empty body is refused, so say text/plain (as ra-data-simple-rest does).
-        resetTranslation: (language) => json(`${base}/translations/${language}`, { method: 'DELETE', headers: { 'Content-Type': 'text/plain' } }),
+        resetTranslation: (language) =>
+            json(`${base}/translations/${language}`, {
+                method: 'DELETE',
+                headers: { 'Content-Type': 'text/plain' },
+            }),
     };
 }

@@ -17,16 +17,24 @@ export interface ClientConfigMethods {
     saveClientConfig(owner: ConfigurationOwner, body: ConfigSaveBody): Promise<ConfigRevision>;
     /** Every revision, newest first. */
     getClientConfigHistory(owner: ConfigurationOwner): Promise<ConfigRevision[]>;
-    restoreClientConfig(owner: ConfigurationOwner, revision: number, baseRevision: number): Promise<ConfigRevision>;
+    restoreClientConfig(
+        owner: ConfigurationOwner,
+        revision: number,
+        baseRevision: number,
+    ): Promise<ConfigRevision>;
     /** The owner's schema (`/assets/schemas/<client>/<environment>/<version>/<name>.json?ts=`) and its validator module. */
     getConfigSchema(owner: ConfigurationOwner): Promise<ConfigSchemaAsset>;
 }
 
 /** Which schema file an owner's document follows. */
-export const schemaNameOf = (owner: ConfigurationOwner): ConfigSchemaName => (owner.kind === 'tourCommander' ? 'tour-commander' : owner.kind);
+export const schemaNameOf = (owner: ConfigurationOwner): ConfigSchemaName =>
+    owner.kind === 'tourCommander' ? 'tour-commander' : owner.kind;
 
 /** The service base and paths of an owner's configuration calls. */
-export function configPaths(services: BrowserConfig['services'], owner: ConfigurationOwner): { current: string; history: string } {
+export function configPaths(
+    services: BrowserConfig['services'],
+    owner: ConfigurationOwner,
+): { current: string; history: string } {
     switch (owner.kind) {
         case 'tenant': {
             const base = `${services.tenantAdmin}/tenants/${encodeURIComponent(owner.tenantId)}`;
@@ -47,27 +55,53 @@ export interface SchemaAssetOptions {
     environment: string;
     version: string;
     /** Loads the validator ES module (a dynamic import in the browser). */
-    importModule?: (url: string) => Promise<{ default: Record<string, (data: unknown) => boolean> }>;
+    importModule?: (
+        url: string,
+    ) => Promise<{ default: Record<string, (data: unknown) => boolean> }>;
     now?: () => number;
 }
 
-export function createClientConfigMethods(services: BrowserConfig['services'], httpClient: HttpClient, assets?: SchemaAssetOptions): ClientConfigMethods {
-    const json = async <T>(url: string, init?: RequestInit) => (await httpClient(url, init)).json as T;
-    const post = <T>(url: string, body: unknown) => json<T>(url, { method: 'POST', body: JSON.stringify(body) });
+export function createClientConfigMethods(
+    services: BrowserConfig['services'],
+    httpClient: HttpClient,
+    assets?: SchemaAssetOptions,
+): ClientConfigMethods {
+    const json = async <T>(url: string, init?: RequestInit) =>
+        (await httpClient(url, init)).json as T;
+    const post = <T>(url: string, body: unknown) =>
+        json<T>(url, { method: 'POST', body: JSON.stringify(body) });
     return {
         getClientConfig: (owner) => json<ConfigRevision>(configPaths(services, owner).current),
-        saveClientConfig: (owner, body) => post<ConfigRevision>(configPaths(services, owner).current, body),
-        getClientConfigHistory: (owner) => json<ConfigRevision[]>(configPaths(services, owner).history),
-        restoreClientConfig: (owner, revision, baseRevision) => post<ConfigRevision>(`${configPaths(services, owner).history}/${revision}/restore`, { baseRevision }),
+        saveClientConfig: (owner, body) =>
+            post<ConfigRevision>(configPaths(services, owner).current, body),
+        getClientConfigHistory: (owner) =>
+            json<ConfigRevision[]>(configPaths(services, owner).history),
+        restoreClientConfig: (owner, revision, baseRevision) =>
+            post<ConfigRevision>(`${configPaths(services, owner).history}/${revision}/restore`, {
+                baseRevision,
+            }),
         async getConfigSchema(owner) {
-            const { environment, version, importModule = (url: string) => import(/* @vite-ignore */ url) as Promise<{ default: Record<string, (data: unknown) => boolean> }>, now = Date.now } =
-                (assets ?? schemaAssetOptions()) as SchemaAssetOptions;
+            const {
+                environment,
+                version,
+                importModule = (url: string) =>
+                    import(/* @vite-ignore */ url) as Promise<{
+                        default: Record<string, (data: unknown) => boolean>;
+                    }>,
+                now = Date.now,
+            } = (assets ?? schemaAssetOptions()) as SchemaAssetOptions;
             const base = `/assets/schemas/${encodeURIComponent(owner.tenantId)}/${encodeURIComponent(environment)}/${version}/${schemaNameOf(owner)}`;
             const ts = now();
             // Public assets: fetched without the bearer token; the timestamp busts caches (shell §7).
-            const [response, module] = await Promise.all([fetch(`${base}.json?ts=${ts}`, { headers: { Accept: 'application/json' } }), importModule(`${base}.validator.js?ts=${ts}`)]);
+            const [response, module] = await Promise.all([
+                fetch(`${base}.json?ts=${ts}`, { headers: { Accept: 'application/json' } }),
+                importModule(`${base}.validator.js?ts=${ts}`),
+            ]);
             if (!response.ok) throw new Error(`schema ${base}.json: HTTP ${response.status}`);
-            return { schema: (await response.json()) as Record<string, unknown>, validateFns: module.default };
+            return {
+                schema: (await response.json()) as Record<string, unknown>,
+                validateFns: module.default,
+            };
         },
     };
 }

@@ -19,16 +19,26 @@ export interface DepotMethods {
     getDepotRegions(tenantId: string): Promise<DepotRegion[]>;
 }
 
-export function createDepotMethods(services: BrowserConfig['services'], httpClient: HttpClient): DepotMethods {
+export function createDepotMethods(
+    services: BrowserConfig['services'],
+    httpClient: HttpClient,
+): DepotMethods {
     const base = services.tenantAdmin;
     return {
         uploadDepotsCsv: async (csv) => {
             const body = typeof csv === 'string' ? csv : await csv.text();
-            return (await httpClient(`${base}/depots/upload`, { method: 'POST', body, headers: { 'Content-Type': 'text/csv' } })).json as DepotUploadAnswer;
+            return (
+                await httpClient(`${base}/depots/upload`, {
+                    method: 'POST',
+                    body,
+                    headers: { 'Content-Type': 'text/csv' },
+                })
+            ).json as DepotUploadAnswer;
         },
         getDepotRegions: async (tenantId) => {
             const query = new URLSearchParams({ filter: JSON.stringify({ tenantId }) });
-            return (await httpClient(`${base}/depotGroups?${query.toString()}`)).json as DepotRegion[];
+            return (await httpClient(`${base}/depotGroups?${query.toString()}`))
+                .json as DepotRegion[];
         },
     };
 }
@@ -37,6 +47,13 @@ export function createDepotMethods(services: BrowserConfig['services'], httpClie
  * The organisation view's depot management list (`GET /tenant-admin/v1/tenants/:tenantId/depots`,
  * gated by r:depot-mgmt-list), in the simple REST contract under the resource name `depots`.
  */
-export function createTenantDepotsProvider(services: BrowserConfig['services'], httpClient: HttpClient, tenantId: string): DataProvider {
-    return simpleRestProvider(`${services.tenantAdmin}/tenants/${encodeURIComponent(tenantId)}`, httpClient);
+export function createTenantDepotsProvider(
+    services: BrowserConfig['services'],
+    httpClient: HttpClient,
+    tenantId: string,
+): DataProvider {
+    return simpleRestProvider(
+        `${services.tenantAdmin}/tenants/${encodeURIComponent(tenantId)}`,
+        httpClient,
+    );
 }

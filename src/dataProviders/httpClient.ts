@@ -36,7 +36,8 @@ export function dropEmptyQueryParameters(url: string): string {
 }
 
 function errorMessage(json: unknown, fallback: string): string {
-    if (json && typeof json === 'object' && 'message' in json && typeof json.message === 'string') return json.message;
+    if (json && typeof json === 'object' && 'message' in json && typeof json.message === 'string')
+        return json.message;
     return fallback;
 }
 
@@ -47,12 +48,14 @@ function errorMessage(json: unknown, fallback: string): string {
  * body is the `{code, message, details}` envelope.
  */
 export function createHttpClient(deps: HttpClientDeps): HttpClient {
-    const tokenOrNone = (forceRefresh: boolean) => deps.getAccessToken(forceRefresh).catch(() => undefined);
+    const tokenOrNone = (forceRefresh: boolean) =>
+        deps.getAccessToken(forceRefresh).catch(() => undefined);
 
     const send = (url: string, options: RequestInit, token: string | undefined) => {
         const headers = new Headers(options.headers);
         if (!headers.has('Accept')) headers.set('Accept', 'application/json');
-        if (!headers.has('Content-Type') && !(options.body instanceof FormData)) headers.set('Content-Type', 'application/json');
+        if (!headers.has('Content-Type') && !(options.body instanceof FormData))
+            headers.set('Content-Type', 'application/json');
         if (token) headers.set('Authorization', `Bearer ${token}`);
         return deps.fetch(url, { ...options, headers });
     };
@@ -75,7 +78,11 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
             json = undefined;
         }
         if (response.status < 200 || response.status >= 300) {
-            throw new HttpError(errorMessage(json, response.statusText || `HTTP ${response.status}`), response.status, json);
+            throw new HttpError(
+                errorMessage(json, response.statusText || `HTTP ${response.status}`),
+                response.status,
+                json,
+            );
         }
         return { status: response.status, headers: response.headers, body, json };
     };

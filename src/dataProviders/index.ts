@@ -3,10 +3,20 @@ import simpleRestProvider from 'ra-data-simple-rest';
 import type { BrowserConfig } from '../../server/config';
 import { getBrowserConfig } from '../config';
 import { createApiAccessMethods, type ApiAccessMethods } from './apiAccessDataProvider';
-import { createAppUsersDataProvider, createAppUsersMethods, type AppUsersMethods } from './appUsersDataProvider';
+import {
+    createAppUsersDataProvider,
+    createAppUsersMethods,
+    type AppUsersMethods,
+} from './appUsersDataProvider';
 import { createBackOfficeMethods, type BackOfficeMethods } from './backOfficeDataProvider';
-import { createBackofficeActionMethods, type BackofficeActionMethods } from './backofficeActionsDataProvider';
-import { createBackOfficeUsersDataProvider, type BackOfficeUserMethods } from './backOfficeUsersDataProvider';
+import {
+    createBackofficeActionMethods,
+    type BackofficeActionMethods,
+} from './backofficeActionsDataProvider';
+import {
+    createBackOfficeUsersDataProvider,
+    type BackOfficeUserMethods,
+} from './backOfficeUsersDataProvider';
 import { createClientConfigMethods, type ClientConfigMethods } from './clientConfigsDataProvider';
 import { createDepotMethods, type DepotMethods } from './depotsDataProvider';
 import { httpClient as defaultHttpClient, type HttpClient } from './httpClient';
@@ -38,18 +48,27 @@ function renamed(provider: DataProvider, resource: string): DataProvider {
 }
 
 /** Which service holds which react-admin resource. */
-export function createAppDataProvider(config: BrowserConfig, httpClient: HttpClient = defaultHttpClient): AppDataProvider {
+export function createAppDataProvider(
+    config: BrowserConfig,
+    httpClient: HttpClient = defaultHttpClient,
+): AppDataProvider {
     const tenantAdmin = createTenantAdminDataProvider(config.services.tenantAdmin, httpClient);
     // The back-office service's simple REST resources (recorded page views, subcontractors, vehicles, roles).
     const backOfficeRest = simpleRestProvider(config.services.backOffice, httpClient);
-    const backOfficeUsers = createBackOfficeUsersDataProvider(config.services.backOffice, httpClient);
+    const backOfficeUsers = createBackOfficeUsersDataProvider(
+        config.services.backOffice,
+        httpClient,
+    );
     const appUsers = createAppUsersDataProvider(config.services.backOffice, httpClient);
     // The depot view's path segment is `subcontractor` (domain §2); the collection is `/api/subcontractors`.
     const subcontractorsRest = renamed(backOfficeRest, 'subcontractors');
     // The administration's path segment is `organizations`; the collection is `/tenant-admin/v1/tenants`.
     const organizations = renamed(tenantAdmin, 'tenants');
     // The organisation view's path segment is `api-access-management`; the collection is `/api-access/api/v1/credentials`.
-    const apiCredentials = renamed(simpleRestProvider(config.services.apiAccess, httpClient), 'credentials');
+    const apiCredentials = renamed(
+        simpleRestProvider(config.services.apiAccess, httpClient),
+        'credentials',
+    );
     const byResource = combineDataProviders((resource) => {
         switch (resource) {
             case 'depots':

@@ -29,7 +29,11 @@ export async function createI18nProvider(): Promise<I18nProvider> {
     return {
         translate: (key: string, options: TranslateOptions = {}) => {
             const { _: defaultValue, smart_count: count, ...rest } = options;
-            return i18n.t(key, { ...rest, defaultValue: defaultValue ?? key, ...(count === undefined ? {} : { count }) });
+            return i18n.t(key, {
+                ...rest,
+                defaultValue: defaultValue ?? key,
+                ...(count === undefined ? {} : { count }),
+            });
         },
         changeLocale: async (locale: string) => {
             const language = isLanguage(locale) ? locale : FALLBACK_LANGUAGE;
@@ -40,6 +44,7 @@ export async function createI18nProvider(): Promise<I18nProvider> {
             storeLanguage(language);
         },
         getLocale: () => i18n.language,
-        getLocales: () => languages.map((language) => ({ locale: language, name: languageName(language) })),
+        getLocales: () =>
+            languages.map((language) => ({ locale: language, name: languageName(language) })),
     };
 }

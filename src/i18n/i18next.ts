@@ -24,11 +24,16 @@ export const localeFileBackend: BackendModule = {
     init: () => undefined,
     read(language: string, _namespace: string, callback: ReadCallback) {
         const version = encodeURIComponent(getBrowserConfig().versionId);
-        fetch(`/locales/${encodeURIComponent(language)}.json?v=${version}`, { headers: { Accept: 'application/json' } })
+        fetch(`/locales/${encodeURIComponent(language)}.json?v=${version}`, {
+            headers: { Accept: 'application/json' },
+        })
             .then(async (response) => {
                 if (!response.ok) throw new Error(`Locale ${language}: HTTP ${response.status}`);
                 const texts = (await response.json()) as LocaleDocument;
-                callback(null, language === FALLBACK_LANGUAGE ? mergeLocale(english, texts) : texts);
+                callback(
+                    null,
+                    language === FALLBACK_LANGUAGE ? mergeLocale(english, texts) : texts,
+                );
             })
             .catch((error: unknown) => {
                 console.warn('Translation file not loaded; English is used', error);

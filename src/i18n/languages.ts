@@ -9,7 +9,10 @@ export function isLanguage(value: unknown): value is Language {
 }
 
 /** The stored choice, else the first supported browser language, else English (shell §1). */
-export function detectLanguage(storage: Storage = localStorage, browserLanguages: readonly string[] = navigator.languages): Language {
+export function detectLanguage(
+    storage: Storage = localStorage,
+    browserLanguages: readonly string[] = navigator.languages,
+): Language {
     const stored = storage.getItem(LANGUAGE_STORAGE_KEY);
     if (isLanguage(stored)) return stored;
     for (const tag of browserLanguages) {

@@ -11,7 +11,10 @@ function mergeMessages(base: Messages, patch: Messages): Messages {
     const result: Messages = { ...base };
     for (const [key, value] of Object.entries(patch)) {
         const current = result[key];
-        result[key] = typeof value === 'string' || typeof current !== 'object' ? value : mergeMessages(current, value);
+        result[key] =
+            typeof value === 'string' || typeof current !== 'object'
+                ? value
+                : mergeMessages(current, value);
     }
     return result;
 }
@@ -31,8 +34,14 @@ const sources: Record<Language, () => Promise<TranslationMessages>> = {
     nl: async () => (await import('./ra/nl')).default,
     pl: async () => (await import('./ra/pl')).default,
     cs: async () => {
-        const [czech, extra] = await Promise.all([import('ra-language-czech'), import('./ra/cs-extra')]);
-        return mergeMessages(czech.default as unknown as Messages, extra.default) as unknown as TranslationMessages;
+        const [czech, extra] = await Promise.all([
+            import('ra-language-czech'),
+            import('./ra/cs-extra'),
+        ]);
+        return mergeMessages(
+            czech.default as unknown as Messages,
+            extra.default,
+        ) as unknown as TranslationMessages;
     },
     sk: async () => (await import('./ra/sk')).default,
     hu: async () => (await import('./ra/hu')).default,
@@ -79,14 +88,21 @@ export const pluralForms: Record<Language, PluralForms> = {
 };
 
 /** Without a language, the forms are read by their number. */
-const formsByCount: Record<number, PluralForms> = { 2: ONE_OTHER, 3: ONE_FEW_REST, 4: pluralForms.sl };
+const formsByCount: Record<number, PluralForms> = {
+    2: ONE_OTHER,
+    3: ONE_FEW_REST,
+    4: pluralForms.sl,
+};
 
 /**
  * `%{name}` becomes `{{name}}`; polyglot's count `%{smart_count}` becomes i18next's `{{count}}`,
  * the variable i18next both interpolates and picks the plural form with.
  */
 function convertText(text: string): string {
-    return text.replace(/%\{([\w-]*)\}/g, (_match, name: string) => `{{${name === 'smart_count' ? 'count' : name}}}`);
+    return text.replace(
+        /%\{([\w-]*)\}/g,
+        (_match, name: string) => `{{${name === 'smart_count' ? 'count' : name}}}`,
+    );
 }
 
 function convert(messages: Messages, language: Language | undefined): Messages {
@@ -104,7 +120,8 @@ function convert(messages: Messages, language: Language | undefined): Messages {
         const table = (language ? pluralForms[language] : formsByCount[forms.length]) ?? ONE_OTHER;
         forms.slice(0, table.length).forEach((form, index) => {
             // A last form with fewer forms than the language has serves all its remaining categories.
-            const categories = index === forms.length - 1 ? table.slice(index).flat() : (table[index] ?? []);
+            const categories =
+                index === forms.length - 1 ? table.slice(index).flat() : (table[index] ?? []);
             for (const category of categories) result[`${key}_${category}`] = convertText(form);
         });
     }
@@ -112,7 +129,10 @@ function convert(messages: Messages, language: Language | undefined): Messages {
 }
 
 /** Converts polyglot messages (`%{name}`, `a |||| b`) to i18next's format, plurals as `language` has them. */
-export function toI18nextMessages(messages: TranslationMessages, language?: Language): Record<string, unknown> {
+export function toI18nextMessages(
+    messages: TranslationMessages,
+    language?: Language,
+): Record<string, unknown> {
     return convert(messages as unknown as Messages, language);
 }
 

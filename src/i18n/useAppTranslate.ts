@@ -14,5 +14,8 @@ function subscribe(onChange: () => void): () => void {
  */
 export function useAppTranslate(): (key: string, options?: TranslateOptions) => string {
     const language = useSyncExternalStore(subscribe, () => i18n.language);
-    return useCallback((key: string, options?: TranslateOptions) => i18n.t(key, { ...options, lng: language }), [language]);
+    return useCallback(
+        (key: string, options?: TranslateOptions) => i18n.t(key, { ...options, lng: language }),
+        [language],
+    );
 }

@@ -21,7 +21,13 @@ export function AppLayout({ children }: LayoutProps) {
             <SelectedScopeProvider>
                 <ScopeSelectionProvider>
                     {/* The content may shrink below its widest table: tables scroll inside, the page does not. */}
-                    <Layout appBar={AppHeader} appBarAlwaysOn menu={AppMenu} sidebar={ContextSidebar} sx={{ '& .RaLayout-content': { minWidth: 0 } }}>
+                    <Layout
+                        appBar={AppHeader}
+                        appBarAlwaysOn
+                        menu={AppMenu}
+                        sidebar={ContextSidebar}
+                        sx={{ '& .RaLayout-content': { minWidth: 0 } }}
+                    >
                         <UpdateBanner />
                         <ConsentGate />
                         {children}

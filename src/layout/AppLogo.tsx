@@ -21,7 +21,16 @@ export function AppLogo() {
             component={Link}
             to="/landing"
             title={translate('app.header.home')}
-            sx={{ display: 'flex', alignItems: 'center', gap: 1, color: 'inherit', textDecoration: 'none', mr: { xs: 0, md: 1 }, borderRadius: 1, flexShrink: 0 }}
+            sx={{
+                display: 'flex',
+                alignItems: 'center',
+                gap: 1,
+                color: 'inherit',
+                textDecoration: 'none',
+                mr: { xs: 0, md: 1 },
+                borderRadius: 1,
+                flexShrink: 0,
+            }}
         >
             <img src={logoUrl} alt="" width={32} height={32} />
             <Box component="span" sx={{ fontWeight: 500, ...hiddenBelowExtraLarge }}>

@@ -1,10 +1,25 @@
 import OpenInNew from '@mui/icons-material/OpenInNew';
-import { Badge, ListItemIcon, ListSubheader, MenuItem, Tooltip, Typography, useMediaQuery, type Theme } from '@mui/material';
+import {
+    Badge,
+    ListItemIcon,
+    ListSubheader,
+    MenuItem,
+    Tooltip,
+    Typography,
+    useMediaQuery,
+    type Theme,
+} from '@mui/material';
 import { Menu, useSidebarState, useTranslate } from 'react-admin';
 import { getBrowserConfig } from '../config';
 import { useSelectedScope } from '../scope/useSelectedScope';
 import { useUserProfile } from '../useUserProfile';
-import { navigationItems, needsNotifications, visibleEntries, type NavigationInput, type NavigationItem } from './navigation';
+import {
+    navigationItems,
+    needsNotifications,
+    visibleEntries,
+    type NavigationInput,
+    type NavigationItem,
+} from './navigation';
 import { navigationEntries } from './navigationEntries';
 import { useCurrentContext } from './useCurrentContext';
 import { useNotificationStatistics } from './useNotificationStatistics';
@@ -28,7 +43,14 @@ function ExternalItem({ item, text, open }: { item: Item; text: string; open: bo
     const translate = useTranslate();
     const label = `${text} (${translate('app.header.opensInNewTab')})`;
     const link = (
-        <MenuItem component="a" href={item.link} target="_blank" rel="noopener noreferrer" aria-label={label} sx={{ color: 'text.secondary' }}>
+        <MenuItem
+            component="a"
+            href={item.link}
+            target="_blank"
+            rel="noopener noreferrer"
+            aria-label={label}
+            sx={{ color: 'text.secondary' }}
+        >
             <ListItemIcon sx={{ minWidth: 40 }}>
                 <ItemIcon item={item} />
             </ListItemIcon>
@@ -58,35 +80,73 @@ export function AppMenu() {
     const current = useCurrentContext();
     const { profile } = useUserProfile();
     const { scope } = useSelectedScope();
-    const largeScreen = useMediaQuery<Theme>((theme) => theme.breakpoints.up('lg'), { noSsr: true });
+    const largeScreen = useMediaQuery<Theme>((theme) => theme.breakpoints.up('lg'), {
+        noSsr: true,
+    });
 
-    const scopePath = current?.context === 'depot' ? scope.depotPath : current?.context === 'tenant' ? current.tenantId : undefined;
+    const scopePath =
+        current?.context === 'depot'
+            ? scope.depotPath
+            : current?.context === 'tenant'
+              ? current.tenantId
+              : undefined;
     // On the depot view the rules need the depot's path: nothing shows until the depot is known.
-    const ready = Boolean(current?.basePath && profile && (current.context !== 'depot' || scope.depotPath));
+    const ready = Boolean(
+        current?.basePath && profile && (current.context !== 'depot' || scope.depotPath),
+    );
     const { routePlannerUrl } = getBrowserConfig();
     const input: NavigationInput | undefined =
         ready && profile
-            ? { actions: profile.actions, path: scopePath, manualJobUploadEnabled: scope.depot?.manualJobUploadEnabled, largeScreen, links: { routePlannerUrl } }
+            ? {
+                  actions: profile.actions,
+                  path: scopePath,
+                  manualJobUploadEnabled: scope.depot?.manualJobUploadEnabled,
+                  largeScreen,
+                  links: { routePlannerUrl },
+              }
             : undefined;
-    const entries = current && input ? visibleEntries(navigationEntries, current.context, input) : [];
-    const statistics = useNotificationStatistics(needsNotifications(entries) ? scopePath : undefined);
+    const entries =
+        current && input ? visibleEntries(navigationEntries, current.context, input) : [];
+    const statistics = useNotificationStatistics(
+        needsNotifications(entries) ? scopePath : undefined,
+    );
     if (!current?.basePath || !input) return <Menu />;
 
-    const items = navigationItems(entries, { basePath: current.basePath, links: input.links, statistics, headers: open });
+    const items = navigationItems(entries, {
+        basePath: current.basePath,
+        links: input.links,
+        statistics,
+        headers: open,
+    });
     return (
         <Menu>
             {items.map((item) => {
                 const text = translate(item.textKey);
                 if (item.type === 'header') {
                     return (
-                        <ListSubheader key={item.id} component="div" sx={{ bgcolor: 'transparent', lineHeight: 2.5, mt: 1 }}>
+                        <ListSubheader
+                            key={item.id}
+                            component="div"
+                            sx={{ bgcolor: 'transparent', lineHeight: 2.5, mt: 1 }}
+                        >
                             {text}
                         </ListSubheader>
                     );
                 }
-                if (item.external) return <ExternalItem key={item.id} item={item} text={text} open={open} />;
-                const label = item.notifications ? `${text} (${translate('app.navigation.notifications', { total: item.notifications })})` : undefined;
-                return <Menu.Item key={item.id} to={item.link} primaryText={text} leftIcon={<ItemIcon item={item} />} aria-label={label} />;
+                if (item.external)
+                    return <ExternalItem key={item.id} item={item} text={text} open={open} />;
+                const label = item.notifications
+                    ? `${text} (${translate('app.navigation.notifications', { total: item.notifications })})`
+                    : undefined;
+                return (
+                    <Menu.Item
+                        key={item.id}
+                        to={item.link}
+                        primaryText={text}
+                        leftIcon={<ItemIcon item={item} />}
+                        aria-label={label}
+                    />
+                );
             })}
         </Menu>
     );

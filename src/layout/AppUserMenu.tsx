@@ -1,6 +1,18 @@
 import AccountCircle from '@mui/icons-material/AccountCircleOutlined';
 import LogoutIcon from '@mui/icons-material/PowerSettingsNew';
-import { Avatar, Box, Button, IconButton, ListItemIcon, ListItemText, Menu, MenuItem, Tooltip, useMediaQuery, type Theme } from '@mui/material';
+import {
+    Avatar,
+    Box,
+    Button,
+    IconButton,
+    ListItemIcon,
+    ListItemText,
+    Menu,
+    MenuItem,
+    Tooltip,
+    useMediaQuery,
+    type Theme,
+} from '@mui/material';
 import { useCallback, useId, useMemo, useState } from 'react';
 import { Logout, useLogout, UserMenuContextProvider, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
@@ -16,7 +28,9 @@ const avatarSx = { width: 28, height: 28, fontSize: 13, bgcolor: 'secondary.main
 /** Small screens: the initials open a menu with the profile and logout (shell §2.1); on extra-small ones the help link too. */
 function CompactUserMenu({ email, initials }: { email: string; initials: string }) {
     const translate = useTranslate();
-    const extraSmall = useMediaQuery<Theme>((theme) => theme.breakpoints.only('xs'), { noSsr: true });
+    const extraSmall = useMediaQuery<Theme>((theme) => theme.breakpoints.only('xs'), {
+        noSsr: true,
+    });
     const [anchor, setAnchor] = useState<HTMLElement | null>(null);
     const menuId = useId();
     const close = useCallback(() => setAnchor(null), []);
@@ -38,7 +52,14 @@ function CompactUserMenu({ email, initials }: { email: string; initials: string 
                 </Box>
             </IconButton>
             <UserMenuContextProvider value={context}>
-                <Menu id={menuId} anchorEl={anchor} open={Boolean(anchor)} onClose={close} anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }} transformOrigin={{ vertical: 'top', horizontal: 'right' }}>
+                <Menu
+                    id={menuId}
+                    anchorEl={anchor}
+                    open={Boolean(anchor)}
+                    onClose={close}
+                    anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+                    transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+                >
                     <MenuItem component={Link} to={PROFILE_ROUTE} onClick={close}>
                         <ListItemIcon>
                             <AccountCircle fontSize="small" />
@@ -74,12 +95,19 @@ export function AppUserMenu() {
                 startIcon={<Avatar sx={avatarSx}>{profile.initials}</Avatar>}
                 sx={{ textTransform: 'none', ml: 0.5, minWidth: 0, maxWidth: { md: 220, xl: 320 } }}
             >
-                <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+                <Box
+                    component="span"
+                    sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+                >
                     {profile.email}
                 </Box>
             </Button>
             <Tooltip title={translate('ra.auth.logout')}>
-                <IconButton color="inherit" onClick={() => void logout()} aria-label={translate('ra.auth.logout')}>
+                <IconButton
+                    color="inherit"
+                    onClick={() => void logout()}
+                    aria-label={translate('ra.auth.logout')}
+                >
                     <LogoutIcon />
                 </IconButton>
             </Tooltip>

@@ -1,5 +1,17 @@
 import ExpandMore from '@mui/icons-material/ExpandMore';
-import { Box, Button, ListItemIcon, ListItemText, Menu, MenuItem, ToggleButton, ToggleButtonGroup, Tooltip, useMediaQuery, type Theme } from '@mui/material';
+import {
+    Box,
+    Button,
+    ListItemIcon,
+    ListItemText,
+    Menu,
+    MenuItem,
+    ToggleButton,
+    ToggleButtonGroup,
+    Tooltip,
+    useMediaQuery,
+    type Theme,
+} from '@mui/material';
 import { alpha } from '@mui/material/styles';
 import { useId, useState } from 'react';
 import { useTranslate } from 'react-admin';
@@ -21,21 +33,44 @@ const toggleSx = {
     textTransform: 'none',
     py: 0.5,
     gap: 0.75,
-    '&.Mui-selected, &.Mui-selected:hover': { color: 'common.white', bgcolor: (theme: Theme) => alpha(theme.palette.common.white, 0.22) },
+    '&.Mui-selected, &.Mui-selected:hover': {
+        color: 'common.white',
+        bgcolor: (theme: Theme) => alpha(theme.palette.common.white, 0.22),
+    },
 } as const;
 
 /** Toggle buttons on medium screens and wider: icons, with their names from large screens on. */
-function ContextToggles({ contexts, current, onChoose }: { contexts: AppContext[]; current: AppContext | null; onChoose: (context: AppContext) => void }) {
+function ContextToggles({
+    contexts,
+    current,
+    onChoose,
+}: {
+    contexts: AppContext[];
+    current: AppContext | null;
+    onChoose: (context: AppContext) => void;
+}) {
     const translate = useTranslate();
     const large = useMediaQuery<Theme>((theme) => theme.breakpoints.up('lg'), { noSsr: true });
     return (
-        <ToggleButtonGroup size="small" exclusive sx={{ flexShrink: 0 }} value={current} onChange={(_, value: AppContext | null) => value && onChoose(value)} aria-label={translate('app.header.context')}>
+        <ToggleButtonGroup
+            size="small"
+            exclusive
+            sx={{ flexShrink: 0 }}
+            value={current}
+            onChange={(_, value: AppContext | null) => value && onChoose(value)}
+            aria-label={translate('app.header.context')}
+        >
             {contexts.map((context) => {
                 const { icon: Icon } = landingContexts[context];
                 const title = translate(`app.contexts.${context}.title`);
                 return (
                     <Tooltip key={context} title={large ? '' : title}>
-                        <ToggleButton value={context} aria-label={title} sx={toggleSx} data-context={context}>
+                        <ToggleButton
+                            value={context}
+                            aria-label={title}
+                            sx={toggleSx}
+                            data-context={context}
+                        >
                             <Icon />
                             {large && <span>{title}</span>}
                         </ToggleButton>
@@ -47,12 +82,22 @@ function ContextToggles({ contexts, current, onChoose }: { contexts: AppContext[
 }
 
 /** A dropdown on small screens: the current context's icon (and name from `sm` on), a menu of all. */
-function ContextDropdown({ contexts, current, onChoose }: { contexts: AppContext[]; current: AppContext | null; onChoose: (context: AppContext) => void }) {
+function ContextDropdown({
+    contexts,
+    current,
+    onChoose,
+}: {
+    contexts: AppContext[];
+    current: AppContext | null;
+    onChoose: (context: AppContext) => void;
+}) {
     const translate = useTranslate();
     const [anchor, setAnchor] = useState<HTMLElement | null>(null);
     const menuId = useId();
     const CurrentIcon = current ? landingContexts[current].icon : null;
-    const currentTitle = current ? translate(`app.contexts.${current}.title`) : translate('app.header.chooseContext');
+    const currentTitle = current
+        ? translate(`app.contexts.${current}.title`)
+        : translate('app.header.chooseContext');
     return (
         <>
             <Button
@@ -64,13 +109,27 @@ function ContextDropdown({ contexts, current, onChoose }: { contexts: AppContext
                 aria-expanded={anchor ? true : undefined}
                 startIcon={CurrentIcon ? <CurrentIcon /> : undefined}
                 endIcon={<ExpandMore fontSize="small" />}
-                sx={{ minWidth: 0, flexShrink: 0, textTransform: 'none', '& .MuiButton-startIcon': { mr: { xs: 0, sm: 1 } }, '& .MuiButton-endIcon': { ml: { xs: 0, sm: 1 } } }}
+                sx={{
+                    minWidth: 0,
+                    flexShrink: 0,
+                    textTransform: 'none',
+                    '& .MuiButton-startIcon': { mr: { xs: 0, sm: 1 } },
+                    '& .MuiButton-endIcon': { ml: { xs: 0, sm: 1 } },
+                }}
             >
-                <Box component="span" sx={CurrentIcon ? { display: { xs: 'none', sm: 'inline' } } : undefined}>
+                <Box
+                    component="span"
+                    sx={CurrentIcon ? { display: { xs: 'none', sm: 'inline' } } : undefined}
+                >
                     {currentTitle}
                 </Box>
             </Button>
-            <Menu id={menuId} anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
+            <Menu
+                id={menuId}
+                anchorEl={anchor}
+                open={Boolean(anchor)}
+                onClose={() => setAnchor(null)}
+            >
                 {contexts.map((context) => {
                     const { icon: Icon } = landingContexts[context];
                     return (
@@ -86,7 +145,9 @@ function ContextDropdown({ contexts, current, onChoose }: { contexts: AppContext
                             <ListItemIcon>
                                 <Icon />
                             </ListItemIcon>
-                            <ListItemText>{translate(`app.contexts.${context}.title`)}</ListItemText>
+                            <ListItemText>
+                                {translate(`app.contexts.${context}.title`)}
+                            </ListItemText>
                         </MenuItem>
                     );
                 })}

@@ -39,7 +39,12 @@ export function ContextSidebar({ children }: SidebarProps) {
     );
     if (overlay) {
         return (
-            <Drawer variant="temporary" open={open && !held} onClose={() => setOpen(false)} slotProps={{ paper: { 'aria-label': label, sx: { width: DRAWER_WIDTH } } }}>
+            <Drawer
+                variant="temporary"
+                open={open && !held}
+                onClose={() => setOpen(false)}
+                slotProps={{ paper: { 'aria-label': label, sx: { width: DRAWER_WIDTH } } }}
+            >
                 <Box component="nav" aria-label={label}>
                     {content}
                 </Box>
@@ -48,8 +53,23 @@ export function ContextSidebar({ children }: SidebarProps) {
     }
     const width = open ? DRAWER_WIDTH : RAIL_WIDTH;
     return (
-        <Box component="nav" aria-label={label} sx={{ width, flexShrink: 0, transition: (theme) => theme.transitions.create('width') }}>
-            <Box sx={{ position: 'sticky', top: APP_BAR_HEIGHT, width, maxHeight: `calc(100vh - ${APP_BAR_HEIGHT}px)`, overflowY: 'auto', overflowX: 'hidden' }}>{content}</Box>
+        <Box
+            component="nav"
+            aria-label={label}
+            sx={{ width, flexShrink: 0, transition: (theme) => theme.transitions.create('width') }}
+        >
+            <Box
+                sx={{
+                    position: 'sticky',
+                    top: APP_BAR_HEIGHT,
+                    width,
+                    maxHeight: `calc(100vh - ${APP_BAR_HEIGHT}px)`,
+                    overflowY: 'auto',
+                    overflowX: 'hidden',
+                }}
+            >
+                {content}
+            </Box>
         </Box>
     );
 }

@@ -1,7 +1,16 @@
 import Business from '@mui/icons-material/Business';
 import SwapHoriz from '@mui/icons-material/SwapHoriz';
 import Warehouse from '@mui/icons-material/Warehouse';
-import { Box, Divider, IconButton, ListItem, ListItemButton, ListItemIcon, ListItemText, Tooltip } from '@mui/material';
+import {
+    Box,
+    Divider,
+    IconButton,
+    ListItem,
+    ListItemButton,
+    ListItemIcon,
+    ListItemText,
+    Tooltip,
+} from '@mui/material';
 import type { ComponentType } from 'react';
 import { useSidebarState, useTranslate } from 'react-admin';
 import { useDistributionCenters } from '../customRoutes/depotSelection/useDistributionCenters';
@@ -33,7 +42,11 @@ function ScopeSelectorRow({ icon: Icon, captionKey, value, onChange }: SelectorP
                             <Icon />
                         </IconButton>
                     ) : (
-                        <Box role="img" aria-label={label} sx={{ display: 'flex', p: 1, color: 'action.active' }}>
+                        <Box
+                            role="img"
+                            aria-label={label}
+                            sx={{ display: 'flex', p: 1, color: 'action.active' }}
+                        >
                             <Icon />
                         </Box>
                     )}
@@ -49,13 +62,27 @@ function ScopeSelectorRow({ icon: Icon, captionKey, value, onChange }: SelectorP
             <ListItemText
                 primary={caption}
                 secondary={value}
-                slotProps={{ primary: { variant: 'caption', color: 'text.secondary' }, secondary: { variant: 'body2', color: 'text.primary', noWrap: true } }}
+                slotProps={{
+                    primary: { variant: 'caption', color: 'text.secondary' },
+                    secondary: { variant: 'body2', color: 'text.primary', noWrap: true },
+                }}
             />
             {onChange && <SwapHoriz fontSize="small" color="action" />}
         </>
     );
     return onChange ? (
-        <ListItemButton component="button" onClick={onChange} aria-haspopup="dialog" sx={{ width: '100%', textAlign: 'left', border: 0, bgcolor: 'transparent', font: 'inherit' }}>
+        <ListItemButton
+            component="button"
+            onClick={onChange}
+            aria-haspopup="dialog"
+            sx={{
+                width: '100%',
+                textAlign: 'left',
+                border: 0,
+                bgcolor: 'transparent',
+                font: 'inherit',
+            }}
+        >
             {content}
         </ListItemButton>
     ) : (
@@ -70,9 +97,18 @@ function DepotScopeSelector() {
     const { openDialog } = useScopeSelection();
     const centers = useDistributionCenters();
     const depot = scope.depot;
-    const value = depot ? `${depot.externalDepotId} ${depot.locationName}` : translate('app.scope.pleaseSelect');
+    const value = depot
+        ? `${depot.externalDepotId} ${depot.locationName}`
+        : translate('app.scope.pleaseSelect');
     const choosable = (centers.data?.length ?? 0) > 1;
-    return <ScopeSelectorRow icon={Warehouse} captionKey="app.scope.depot" value={value} onChange={choosable ? () => openDialog('depot') : undefined} />;
+    return (
+        <ScopeSelectorRow
+            icon={Warehouse}
+            captionKey="app.scope.depot"
+            value={value}
+            onChange={choosable ? () => openDialog('depot') : undefined}
+        />
+    );
 }
 
 /** Tenant view: the selected organisation's name; the dialog unless the user has a single-tenant scope. */
@@ -82,7 +118,14 @@ function TenantScopeSelector() {
     const { openDialog } = useScopeSelection();
     const { tenants } = useSelectableTenants();
     const value = scope.tenant?.name ?? translate('app.scope.pleaseSelect');
-    return <ScopeSelectorRow icon={Business} captionKey="app.scope.tenant" value={value} onChange={tenants.length > 1 ? () => openDialog('tenant') : undefined} />;
+    return (
+        <ScopeSelectorRow
+            icon={Business}
+            captionKey="app.scope.tenant"
+            value={value}
+            onChange={tenants.length > 1 ? () => openDialog('tenant') : undefined}
+        />
+    );
 }
 
 /** The scope selector at the top of the drawer (shell §2.9), for the depot and tenant views. */

@@ -29,7 +29,9 @@ export function HealthBadge() {
     const { pathname } = useLocation();
     const now = useNow(REFRESH_MS);
     const formatters = useFormatters(scope.timeZone);
-    const visible = profile !== undefined && healthBadgeVisible({ scope, actions: profile.actions, pathname, now });
+    const visible =
+        profile !== undefined &&
+        healthBadgeVisible({ scope, actions: profile.actions, pathname, now });
     const depotId = scope.depot?.internalDepotId;
     const statistics = useQuery<HealthStatistics | null>({
         queryKey: ['app', 'depotHealth', depotId ?? ''],
@@ -50,7 +52,10 @@ export function HealthBadge() {
     const warning = healthBadgeWarning(scope, data, now);
     const assignment = formatters.time(data.lastAssignmentAt);
     const scan = formatters.time(data.lastStatusChangeAt);
-    const label = translate(warning ? 'app.health.warningStatus' : 'app.health.status', { assignment, scan });
+    const label = translate(warning ? 'app.health.warningStatus' : 'app.health.status', {
+        assignment,
+        scan,
+    });
     const Icon = warning ? WarningAmber : CheckCircle;
     return (
         <Box
@@ -77,11 +82,22 @@ export function HealthBadge() {
             </Box>
             <Icon fontSize="small" aria-hidden />
             <Box component="span" aria-hidden sx={{ display: 'flex', gap: 0.5 }}>
-                {warning && <Box component="span" sx={{ fontWeight: 600, display: { xs: 'none', lg: 'inline' } }}>{translate('app.health.outdated')}</Box>}
-                <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>{translate('app.health.assignment')}</Box>
+                {warning && (
+                    <Box
+                        component="span"
+                        sx={{ fontWeight: 600, display: { xs: 'none', lg: 'inline' } }}
+                    >
+                        {translate('app.health.outdated')}
+                    </Box>
+                )}
+                <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
+                    {translate('app.health.assignment')}
+                </Box>
                 <span>{assignment}</span>
                 <span>·</span>
-                <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>{translate('app.health.scan')}</Box>
+                <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
+                    {translate('app.health.scan')}
+                </Box>
                 <span>{scan}</span>
             </Box>
         </Box>

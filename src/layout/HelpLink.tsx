@@ -16,11 +16,20 @@ export function HelpMenuItem({ onClick }: { onClick: () => void }) {
     const href = useHelpCenterUrl();
     if (!href) return null;
     return (
-        <MenuItem component="a" href={href} target="_blank" rel="noopener noreferrer" onClick={onClick}>
+        <MenuItem
+            component="a"
+            href={href}
+            target="_blank"
+            rel="noopener noreferrer"
+            onClick={onClick}
+        >
             <ListItemIcon>
                 <HelpOutline fontSize="small" />
             </ListItemIcon>
-            <ListItemText primary={translate('app.header.help')} secondary={translate('app.header.opensInNewTab')} />
+            <ListItemText
+                primary={translate('app.header.help')}
+                secondary={translate('app.header.opensInNewTab')}
+            />
         </MenuItem>
     );
 }
@@ -33,7 +42,14 @@ export function HelpLink() {
     const label = `${translate('app.header.help')} (${translate('app.header.opensInNewTab')})`;
     return (
         <Tooltip title={translate('app.header.help')}>
-            <IconButton color="inherit" component="a" href={href} target="_blank" rel="noopener noreferrer" aria-label={label}>
+            <IconButton
+                color="inherit"
+                component="a"
+                href={href}
+                target="_blank"
+                rel="noopener noreferrer"
+                aria-label={label}
+            >
                 <HelpOutline />
             </IconButton>
         </Tooltip>

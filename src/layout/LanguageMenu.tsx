@@ -19,7 +19,9 @@ export function LanguageMenu() {
     const choose = (next: string) => {
         setAnchor(null);
         // A failed switch is only logged (shell §8); the current language stays.
-        Promise.resolve(setLocale(next)).catch((error: unknown) => console.warn('Language switch failed', error));
+        Promise.resolve(setLocale(next)).catch((error: unknown) =>
+            console.warn('Language switch failed', error),
+        );
     };
     return (
         <>
@@ -37,16 +39,29 @@ export function LanguageMenu() {
                     flexShrink: 0,
                     textTransform: 'none',
                     '& .MuiButton-startIcon': { mr: { xs: 0, md: 1 } },
-                    '& .MuiButton-endIcon': { ml: { xs: 0, md: 1 }, display: { xs: 'none', sm: 'inherit' } },
+                    '& .MuiButton-endIcon': {
+                        ml: { xs: 0, md: 1 },
+                        display: { xs: 'none', sm: 'inherit' },
+                    },
                 }}
             >
                 <Box component="span" sx={visuallyHiddenBelowMedium}>
                     {current}
                 </Box>
             </Button>
-            <Menu id={menuId} anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
+            <Menu
+                id={menuId}
+                anchorEl={anchor}
+                open={Boolean(anchor)}
+                onClose={() => setAnchor(null)}
+            >
                 {locales.map((language) => (
-                    <MenuItem key={language.locale} lang={language.locale} selected={language.locale === locale} onClick={() => choose(language.locale)}>
+                    <MenuItem
+                        key={language.locale}
+                        lang={language.locale}
+                        selected={language.locale === locale}
+                        onClick={() => choose(language.locale)}
+                    >
                         {language.name}
                     </MenuItem>
                 ))}

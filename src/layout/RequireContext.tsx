@@ -8,5 +8,9 @@ import { ProfileFallback } from './ProfileFallback';
 export function RequireContext({ context }: { context: AppContext }) {
     const { profile, isPending } = useUserProfile();
     if (!profile) return <ProfileFallback isPending={isPending} />;
-    return contextsOf(profile.actions).includes(context) ? <Outlet /> : <Navigate to="/error/noPermission" replace />;
+    return contextsOf(profile.actions).includes(context) ? (
+        <Outlet />
+    ) : (
+        <Navigate to="/error/noPermission" replace />
+    );
 }

@@ -7,7 +7,11 @@ import { useUserProfile } from '../useUserProfile';
 import { ProfileFallback } from './ProfileFallback';
 
 /** On the tenant view, the tenants of the user's tenant context; on the depot view, any tenant the user holds a scope in. */
-function mayEnter(profile: UserProfile, context: 'tenant' | 'depot', tenantId: string | undefined): boolean {
+function mayEnter(
+    profile: UserProfile,
+    context: 'tenant' | 'depot',
+    tenantId: string | undefined,
+): boolean {
     if (!tenantId) return false;
     if (context === 'tenant') return profile.tenants.some((tenant) => tenant.id === tenantId);
     const tenants = tenantsWithScopes(profile.actions);

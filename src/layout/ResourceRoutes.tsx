@@ -10,12 +10,18 @@ import { Route, Routes } from 'react-router-dom';
  */
 export function ResourceRoutes({ children }: { children: ReactNode }) {
     const basename = useSplatPathBase();
-    const resources = Children.toArray(children).filter((child): child is ReactElement<ResourceProps> => isValidElement(child));
+    const resources = Children.toArray(children).filter(
+        (child): child is ReactElement<ResourceProps> => isValidElement(child),
+    );
     return (
         <BasenameContextProvider basename={basename}>
             <Routes>
                 {resources.map((resource) => (
-                    <Route key={resource.props.name} path={`${resource.props.name}/*`} element={resource} />
+                    <Route
+                        key={resource.props.name}
+                        path={`${resource.props.name}/*`}
+                        element={resource}
+                    />
                 ))}
             </Routes>
         </BasenameContextProvider>

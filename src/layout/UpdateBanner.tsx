@@ -30,7 +30,12 @@ export function UpdateBanner() {
                     <Button color="inherit" size="small" onClick={() => window.location.reload()}>
                         {translate('app.update.reload')}
                     </Button>
-                    <IconButton color="inherit" size="small" aria-label={translate('app.update.dismiss')} onClick={close}>
+                    <IconButton
+                        color="inherit"
+                        size="small"
+                        aria-label={translate('app.update.dismiss')}
+                        onClick={close}
+                    >
                         <CloseIcon fontSize="small" />
                     </IconButton>
                 </>

@@ -6,5 +6,13 @@ import type { NavigationEntry } from './navigation';
  * tab. Shown only when its address is configured (`ROUTE_PLANNER_URL`).
  */
 export const externalNavigation: NavigationEntry[] = [
-    { context: 'depot', rule: 'routePlanner', group: 'betterRoute', order: 10, icon: Route, textKey: 'app.navigation.routePlanner', external: 'routePlannerUrl' },
+    {
+        context: 'depot',
+        rule: 'routePlanner',
+        group: 'betterRoute',
+        order: 10,
+        icon: Route,
+        textKey: 'app.navigation.routePlanner',
+        external: 'routePlannerUrl',
+    },
 ];

@@ -18,20 +18,41 @@ export function healthBadgeHiddenOn(pathname: string): boolean {
  * it, now is inside the tenant's business hours in the depot's zone, and the page is not one
  * of those above. The business hours are the depot's tenant's, defaults while unknown.
  */
-export function healthBadgeVisible(input: { scope: SelectedScope; actions: ProfileActions; pathname: string; now: Date }): boolean {
+export function healthBadgeVisible(input: {
+    scope: SelectedScope;
+    actions: ProfileActions;
+    pathname: string;
+    now: Date;
+}): boolean {
     const { scope } = input;
     if (scope.type !== 'DISTRIBUTION_CENTER' || !scope.depot || !scope.depotPath) return false;
     if (healthBadgeHiddenOn(input.pathname)) return false;
-    if (!can(input.actions, HEALTH_STATUS_ACTION, { context: 'depot', path: scope.depotPath })) return false;
-    return isWithinBusinessHours({ now: input.now, businessHours: businessHoursOf(scope), timeZone: scope.timeZone });
+    if (!can(input.actions, HEALTH_STATUS_ACTION, { context: 'depot', path: scope.depotPath }))
+        return false;
+    return isWithinBusinessHours({
+        now: input.now,
+        businessHours: businessHoursOf(scope),
+        timeZone: scope.timeZone,
+    });
 }
 
 /** The selected depot's tenant's business hours, when its configuration is loaded. */
 export function businessHoursOf(scope: SelectedScope) {
-    return scope.configurationTenantId === scope.depot?.tenant.id ? scope.tenantConfiguration?.frontend.businessHours : undefined;
+    return scope.configurationTenantId === scope.depot?.tenant.id
+        ? scope.tenantConfiguration?.frontend.businessHours
+        : undefined;
 }
 
 /** Red when the rule of shell §9 warns: inside the hours (end shifted back 1 hour), newest data 30 minutes or older. */
-export function healthBadgeWarning(scope: SelectedScope, statistics: { lastAssignmentAt: string | null; lastStatusChangeAt: string | null }, now: Date): boolean {
-    return healthWarning({ now, businessHours: businessHoursOf(scope), timeZone: scope.timeZone, ...statistics });
+export function healthBadgeWarning(
+    scope: SelectedScope,
+    statistics: { lastAssignmentAt: string | null; lastStatusChangeAt: string | null },
+    now: Date,
+): boolean {
+    return healthWarning({
+        now,
+        businessHours: businessHoursOf(scope),
+        timeZone: scope.timeZone,
+        ...statistics,
+    });
 }

@@ -41,8 +41,14 @@ interface EntryBase {
 
 /** A page below the context's base path, or an external product that opens in a new tab. */
 type EntryTarget =
-    | { /** Relative to the context's base path (`/administration`, `/tenant/:tenantId`, `/depot/:tenantId/:externalDepotId`). */ path: string; external?: never }
-    | { /** The configuration value with the address; the entry shows only when it is set. */ external: ExternalLink; path?: never };
+    | {
+          /** Relative to the context's base path (`/administration`, `/tenant/:tenantId`, `/depot/:tenantId/:externalDepotId`). */ path: string;
+          external?: never;
+      }
+    | {
+          /** The configuration value with the address; the entry shows only when it is set. */ external: ExternalLink;
+          path?: never;
+      };
 
 /**
  * A page's or resource's entry in the navigation drawer, declared in its own folder. Its
@@ -74,12 +80,19 @@ export function currentContextOf(pathname: string): CurrentContext | null {
         case 'administration':
             return { context: 'admin', basePath: '/administration' };
         case 'tenant':
-            return second ? { context: 'tenant', basePath: `/tenant/${encode(second)}`, tenantId: second } : { context: 'tenant', basePath: null };
+            return second
+                ? { context: 'tenant', basePath: `/tenant/${encode(second)}`, tenantId: second }
+                : { context: 'tenant', basePath: null };
         case 'depot':
             // `/depot/error/:errorCode` belongs to no depot.
             if (!second || second === 'error') return { context: 'depot', basePath: null };
             if (!third) return { context: 'depot', basePath: null, tenantId: second };
-            return { context: 'depot', basePath: `/depot/${encode(second)}/${encode(third)}`, tenantId: second, externalDepotId: third };
+            return {
+                context: 'depot',
+                basePath: `/depot/${encode(second)}/${encode(third)}`,
+                tenantId: second,
+                externalDepotId: third,
+            };
         default:
             return null;
     }
@@ -90,30 +103,51 @@ export interface NavigationInput extends NavigationRuleInput {
     links: Partial<Record<ExternalLink, string>>;
 }
 
-const groupRank = (group: NavigationGroup | null) => (group === null ? -1 : navigationGroups.indexOf(group));
+const groupRank = (group: NavigationGroup | null) =>
+    group === null ? -1 : navigationGroups.indexOf(group);
 
 /**
  * The entries of a context the user may see under the selected scope (`input.path`: the tenant
  * id on the tenant view, the depot path on the depot view), ungrouped first, then by group and
  * order. External entries show only when their address is configured.
  */
-export function visibleEntries(entries: readonly NavigationEntry[], context: AppContext, input: NavigationInput): NavigationEntry[] {
+export function visibleEntries(
+    entries: readonly NavigationEntry[],
+    context: AppContext,
+    input: NavigationInput,
+): NavigationEntry[] {
     return entries
-        .filter((entry) => entry.context === context && isNavigationItemVisible(context, entry.rule, input) && (!entry.external || Boolean(input.links[entry.external])))
+        .filter(
+            (entry) =>
+                entry.context === context &&
+                isNavigationItemVisible(context, entry.rule, input) &&
+                (!entry.external || Boolean(input.links[entry.external])),
+        )
         .sort((a, b) => groupRank(a.group) - groupRank(b.group) || a.order - b.order);
 }
 
 /** The drawer's rows (shell §3 Navigation item): group headers and items with their link. */
 export type NavigationItem =
     | { type: 'header'; id: string; textKey: string }
-    | { type: 'item'; id: string; icon: ComponentType; textKey: string; link: string; external: boolean; notifications?: number };
+    | {
+          type: 'item';
+          id: string;
+          icon: ComponentType;
+          textKey: string;
+          link: string;
+          external: boolean;
+          notifications?: number;
+      };
 
 export function entryPath(basePath: string, entry: { path: string }): string {
     return entry.path ? `${basePath}/${entry.path}` : basePath;
 }
 
 /** The count an entry's badge shows, from the scope's notification statistics. */
-export function notificationCount(kind: NotificationKind, statistics: NotificationStatistics): number {
+export function notificationCount(
+    kind: NotificationKind,
+    statistics: NotificationStatistics,
+): number {
     switch (kind) {
         case 'addressCorrections':
             return statistics.addressCorrections.pending;
@@ -127,16 +161,30 @@ export function notificationCount(kind: NotificationKind, statistics: Notificati
  */
 export function navigationItems(
     entries: readonly NavigationEntry[],
-    options: { basePath: string; links: NavigationInput['links']; statistics?: NotificationStatistics; headers: boolean },
+    options: {
+        basePath: string;
+        links: NavigationInput['links'];
+        statistics?: NotificationStatistics;
+        headers: boolean;
+    },
 ): NavigationItem[] {
     const items: NavigationItem[] = [];
     entries.forEach((entry, index) => {
         if (options.headers && entry.group !== null && entries[index - 1]?.group !== entry.group) {
-            items.push({ type: 'header', id: `group:${entry.group}`, textKey: `app.navigation.groups.${entry.group}` });
+            items.push({
+                type: 'header',
+                id: `group:${entry.group}`,
+                textKey: `app.navigation.groups.${entry.group}`,
+            });
         }
-        const link = entry.external ? options.links[entry.external] : entryPath(options.basePath, entry);
+        const link = entry.external
+            ? options.links[entry.external]
+            : entryPath(options.basePath, entry);
         if (!link) return;
-        const notifications = entry.notifications && options.statistics ? notificationCount(entry.notifications, options.statistics) : undefined;
+        const notifications =
+            entry.notifications && options.statistics
+                ? notificationCount(entry.notifications, options.statistics)
+                : undefined;
         items.push({
             type: 'item',
             id: `${entry.context}:${entry.rule}:${entry.external ?? entry.path}`,

@@ -9,8 +9,12 @@ const tabKeys = new Set(['sidebar.open']);
  * The drawer's state at start: expanded on large screens, closed (rail or hidden overlay)
  * below (shell §2.9). Set before the first render, so the overlay never opens and closes at load.
  */
-export function initialDrawerOpen(matchMedia: (query: string) => { matches: boolean } = (query) => window.matchMedia(query)): boolean {
-    const query = createTheme(themeOptions).breakpoints.up('lg').replace(/^@media\s*/, '');
+export function initialDrawerOpen(
+    matchMedia: (query: string) => { matches: boolean } = (query) => window.matchMedia(query),
+): boolean {
+    const query = createTheme(themeOptions)
+        .breakpoints.up('lg')
+        .replace(/^@media\s*/, '');
     return matchMedia(query).matches;
 }
 
@@ -18,7 +22,10 @@ export function initialDrawerOpen(matchMedia: (query: string) => { matches: bool
  * react-admin's store: preferences in localStorage (shared by the tabs of the browser), but the
  * drawer's open state per tab, since each tab lays it out for its own window size.
  */
-export function createAppStore(shared: Store = localStorageStore(), tab: Store = memoryStore({ 'sidebar.open': initialDrawerOpen() })): Store {
+export function createAppStore(
+    shared: Store = localStorageStore(),
+    tab: Store = memoryStore({ 'sidebar.open': initialDrawerOpen() }),
+): Store {
     const pick = (key: string) => (tabKeys.has(key) ? tab : shared);
     return {
         setup: () => {

@@ -10,7 +10,9 @@ const REFRESH_MS = 5 * 60_000;
  * Notification statistics of the selected scope path (`GET /api/statistics?path=`) for the
  * drawer's badges; undefined `path` asks nothing. A failure shows no badge (logged only).
  */
-export function useNotificationStatistics(path: string | undefined): NotificationStatistics | undefined {
+export function useNotificationStatistics(
+    path: string | undefined,
+): NotificationStatistics | undefined {
     const dataProvider = useDataProvider<AppDataProvider>();
     const { data } = useQuery<NotificationStatistics | null>({
         queryKey: ['app', 'statistics', path ?? ''],

@@ -16,7 +16,9 @@ export function useResponsiveDrawer(): void {
     const large = useMediaQuery<Theme>((current) => current.breakpoints.up('lg'), { noSsr: true });
     const medium = useMediaQuery<Theme>((current) => current.breakpoints.up('md'), { noSsr: true });
     const small = useMediaQuery<Theme>((current) => current.breakpoints.up('sm'), { noSsr: true });
-    const extraLarge = useMediaQuery<Theme>((current) => current.breakpoints.up('xl'), { noSsr: true });
+    const extraLarge = useMediaQuery<Theme>((current) => current.breakpoints.up('xl'), {
+        noSsr: true,
+    });
     const screenClass = extraLarge ? 'xl' : large ? 'lg' : medium ? 'md' : small ? 'sm' : 'xs';
 
     useEffect(() => {

@@ -17,7 +17,10 @@ export interface ScopeSelection {
     openDialog: (dialog: 'tenant' | 'depot') => void;
 }
 
-const ScopeSelectionContext = createContext<ScopeSelection>({ chooseContext: () => undefined, openDialog: () => undefined });
+const ScopeSelectionContext = createContext<ScopeSelection>({
+    chooseContext: () => undefined,
+    openDialog: () => undefined,
+});
 
 /** The depot and organisation selection dialogs of the shell, opened from the header and the drawer. */
 export function ScopeSelectionProvider({ children }: { children: ReactNode }) {
@@ -33,7 +36,12 @@ export function ScopeSelectionProvider({ children }: { children: ReactNode }) {
 
     const chooseContext = useCallback(
         (context: AppContext) => {
-            const choice = contextChoice(context, { current, selectedTenantId, tenants, centers: centerList });
+            const choice = contextChoice(context, {
+                current,
+                selectedTenantId,
+                tenants,
+                centers: centerList,
+            });
             if (!choice) return;
             if ('navigate' in choice) navigate(choice.navigate);
             else setDialog(choice.dialog);

@@ -4,7 +4,14 @@ import { useDataProvider } from 'react-admin';
 import type { AppDataProvider } from '../dataProviders';
 import { useDistributionCenters } from '../customRoutes/depotSelection/useDistributionCenters';
 import { useCurrentContext } from '../layout/useCurrentContext';
-import { initialScope, scopeEventForRoute, scopeEventKey, tenantConfigurationToLoad, transitionScope, type SelectedScope } from './selectedScope';
+import {
+    initialScope,
+    scopeEventForRoute,
+    scopeEventKey,
+    tenantConfigurationToLoad,
+    transitionScope,
+    type SelectedScope,
+} from './selectedScope';
 import { SelectedScopeContext } from './useSelectedScope';
 import { useUserProfile } from '../useUserProfile';
 
@@ -28,9 +35,12 @@ export function SelectedScopeProvider({ children }: { children: ReactNode }) {
     const [state, setState] = useState<ScopeState>({ scope: initialScope, applied: '' });
 
     // Derived during render (React's "adjusting state when a prop changes"), not in an effect.
-    const event = profile ? scopeEventForRoute(route, { tenants: profile.tenants, centers: centers.data }) : undefined;
+    const event = profile
+        ? scopeEventForRoute(route, { tenants: profile.tenants, centers: centers.data })
+        : undefined;
     const eventKey = event ? scopeEventKey(event) : state.applied;
-    if (event && eventKey !== state.applied) setState({ scope: transitionScope(state.scope, event), applied: eventKey });
+    if (event && eventKey !== state.applied)
+        setState({ scope: transitionScope(state.scope, event), applied: eventKey });
 
     const toLoad = tenantConfigurationToLoad(state.scope);
     const configuration = useQuery({
@@ -48,10 +58,20 @@ export function SelectedScopeProvider({ children }: { children: ReactNode }) {
         staleTime: Infinity,
     });
     if (toLoad !== undefined && configuration.data) {
-        setState({ ...state, scope: transitionScope(state.scope, { kind: 'tenantConfigurationLoaded', tenantId: toLoad, configuration: configuration.data }) });
+        setState({
+            ...state,
+            scope: transitionScope(state.scope, {
+                kind: 'tenantConfigurationLoaded',
+                tenantId: toLoad,
+                configuration: configuration.data,
+            }),
+        });
     }
 
-    const reset = useCallback(() => setState({ scope: transitionScope(initialScope, { kind: 'reset' }), applied: '' }), [setState]);
+    const reset = useCallback(
+        () => setState({ scope: transitionScope(initialScope, { kind: 'reset' }), applied: '' }),
+        [setState],
+    );
     const value = useMemo(() => ({ scope: state.scope, reset }), [state.scope, reset]);
     return <SelectedScopeContext.Provider value={value}>{children}</SelectedScopeContext.Provider>;
 }

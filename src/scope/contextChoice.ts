@@ -6,7 +6,8 @@ import type { TenantRef } from './selectedScope';
 /** What choosing a context in the header does: go to a page, open a selection dialog, or nothing (already there). */
 export type ContextChoice = { navigate: string } | { dialog: 'tenant' | 'depot' } | null;
 
-const depotPage = (center: DistributionCenter) => `/depot/${encodeURIComponent(center.tenant.id)}/${encodeURIComponent(center.externalDepotId)}`;
+const depotPage = (center: DistributionCenter) =>
+    `/depot/${encodeURIComponent(center.tenant.id)}/${encodeURIComponent(center.externalDepotId)}`;
 const tenantPage = (tenant: TenantRef) => `/tenant/${encodeURIComponent(tenant.id)}`;
 
 /**
@@ -17,7 +18,12 @@ const tenantPage = (tenant: TenantRef) => `/tenant/${encodeURIComponent(tenant.i
  */
 export function contextChoice(
     context: AppContext,
-    state: { current: CurrentContext | null; selectedTenantId: string | null; tenants: readonly TenantRef[]; centers: readonly DistributionCenter[] | undefined },
+    state: {
+        current: CurrentContext | null;
+        selectedTenantId: string | null;
+        tenants: readonly TenantRef[];
+        centers: readonly DistributionCenter[] | undefined;
+    },
 ): ContextChoice {
     const { current } = state;
     switch (context) {

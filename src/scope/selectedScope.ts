@@ -41,11 +41,23 @@ export type ScopeEvent =
 export const initialScope: SelectedScope = { type: null, timeZone: DEFAULT_TIME_ZONE };
 
 /** The kept tenant configuration (not scope data: see SelectedScope). */
-const configurationOf = (scope: SelectedScope): Pick<SelectedScope, 'tenantConfiguration' | 'configurationTenantId'> =>
-    scope.configurationTenantId === undefined ? {} : { configurationTenantId: scope.configurationTenantId, tenantConfiguration: scope.tenantConfiguration };
+const configurationOf = (
+    scope: SelectedScope,
+): Pick<SelectedScope, 'tenantConfiguration' | 'configurationTenantId'> =>
+    scope.configurationTenantId === undefined
+        ? {}
+        : {
+              configurationTenantId: scope.configurationTenantId,
+              tenantConfiguration: scope.tenantConfiguration,
+          };
 
 export function depotPathOf(depot: DistributionCenter): string {
-    return depotScopePath(depot.tenant.id, depot.countryCode, depot.group.id, depot.internalDepotId);
+    return depotScopePath(
+        depot.tenant.id,
+        depot.countryCode,
+        depot.group.id,
+        depot.internalDepotId,
+    );
 }
 
 /**
@@ -60,10 +72,20 @@ export function transitionScope(scope: SelectedScope, event: ScopeEvent): Select
         case 'selectAdmin':
             return { type: 'ADMIN', timeZone: DEFAULT_TIME_ZONE, ...configurationOf(scope) };
         case 'selectTenant':
-            return { type: 'TENANT', timeZone: DEFAULT_TIME_ZONE, ...(event.tenant ? { tenant: event.tenant } : {}), ...configurationOf(scope) };
+            return {
+                type: 'TENANT',
+                timeZone: DEFAULT_TIME_ZONE,
+                ...(event.tenant ? { tenant: event.tenant } : {}),
+                ...configurationOf(scope),
+            };
         case 'selectDepot': {
             const { depot } = event;
-            if (!depot) return { type: 'DISTRIBUTION_CENTER', timeZone: DEFAULT_TIME_ZONE, ...configurationOf(scope) };
+            if (!depot)
+                return {
+                    type: 'DISTRIBUTION_CENTER',
+                    timeZone: DEFAULT_TIME_ZONE,
+                    ...configurationOf(scope),
+                };
             const sameTenant = scope.configurationTenantId === depot.tenant.id;
             return {
                 type: 'DISTRIBUTION_CENTER',
@@ -72,18 +94,26 @@ export function transitionScope(scope: SelectedScope, event: ScopeEvent): Select
                 depotPath: depotPathOf(depot),
                 timeZone: depot.timeZone || DEFAULT_TIME_ZONE,
                 configurationTenantId: depot.tenant.id,
-                ...(sameTenant && scope.tenantConfiguration ? { tenantConfiguration: scope.tenantConfiguration } : {}),
+                ...(sameTenant && scope.tenantConfiguration
+                    ? { tenantConfiguration: scope.tenantConfiguration }
+                    : {}),
             };
         }
         case 'tenantConfigurationLoaded':
             // A late answer for a tenant that is no longer selected is dropped.
-            return scope.configurationTenantId === event.tenantId ? { ...scope, tenantConfiguration: event.configuration } : scope;
+            return scope.configurationTenantId === event.tenantId
+                ? { ...scope, tenantConfiguration: event.configuration }
+                : scope;
     }
 }
 
 /** The tenant whose configuration the scope still needs, if any. */
 export function tenantConfigurationToLoad(scope: SelectedScope): string | undefined {
-    return scope.depot && scope.configurationTenantId === scope.depot.tenant.id && !scope.tenantConfiguration ? scope.configurationTenantId : undefined;
+    return scope.depot &&
+        scope.configurationTenantId === scope.depot.tenant.id &&
+        !scope.tenantConfiguration
+        ? scope.configurationTenantId
+        : undefined;
 }
 
 /** What the route names, as resolved so far: the first path segment and its ids (shell §2.1). */
@@ -97,7 +127,10 @@ export interface ScopeRoute {
  * The event that brings the scope in line with the route, once its data is known: the tenant's
  * name from `tenants`, the depot from `centers` (undefined while they load: no event yet).
  */
-export function scopeEventForRoute(route: ScopeRoute | null, data: { tenants: readonly TenantRef[]; centers: readonly DistributionCenter[] | undefined }): ScopeEvent | undefined {
+export function scopeEventForRoute(
+    route: ScopeRoute | null,
+    data: { tenants: readonly TenantRef[]; centers: readonly DistributionCenter[] | undefined },
+): ScopeEvent | undefined {
     if (!route) return undefined;
     switch (route.context) {
         case 'admin':
@@ -105,12 +138,19 @@ export function scopeEventForRoute(route: ScopeRoute | null, data: { tenants: re
         case 'tenant': {
             if (!route.tenantId) return { kind: 'selectTenant' };
             const tenant = data.tenants.find((candidate) => candidate.id === route.tenantId);
-            return { kind: 'selectTenant', tenant: tenant ?? { id: route.tenantId, name: route.tenantId } };
+            return {
+                kind: 'selectTenant',
+                tenant: tenant ?? { id: route.tenantId, name: route.tenantId },
+            };
         }
         case 'depot': {
             if (!route.tenantId || !route.externalDepotId) return { kind: 'selectDepot' };
             if (!data.centers) return undefined;
-            const depot = data.centers.find((center) => center.tenant.id === route.tenantId && center.externalDepotId === route.externalDepotId);
+            const depot = data.centers.find(
+                (center) =>
+                    center.tenant.id === route.tenantId &&
+                    center.externalDepotId === route.externalDepotId,
+            );
             return { kind: 'selectDepot', depot };
         }
     }

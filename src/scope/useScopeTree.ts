@@ -24,4 +24,3 @@ export function useScopeTree(level: number, options: { enabled?: boolean } = {})
         enabled: options.enabled ?? true,
     });
 }
-

@@ -4,7 +4,10 @@ import type { TenantRef } from './selectedScope';
 import { useScopeTree } from './useScopeTree';
 
 /** The selectable organisations, for the tenant selector and dialog; `enabled: false` skips the tree request. */
-export function useSelectableTenants(options: { enabled?: boolean } = {}): { tenants: TenantRef[]; isPending: boolean } {
+export function useSelectableTenants(options: { enabled?: boolean } = {}): {
+    tenants: TenantRef[];
+    isPending: boolean;
+} {
     const { profile, isPending } = useUserProfile();
     const tree = useScopeTree(1, { enabled: (options.enabled ?? true) && profile !== undefined });
     if (!profile) return { tenants: [], isPending };

@@ -7,7 +7,10 @@ export interface SelectedScopeValue {
     reset: () => void;
 }
 
-export const SelectedScopeContext = createContext<SelectedScopeValue>({ scope: initialScope, reset: () => undefined });
+export const SelectedScopeContext = createContext<SelectedScopeValue>({
+    scope: initialScope,
+    reset: () => undefined,
+});
 
 /** The selected scope of this tab (shell §3, §4): type, tenant, depot, depot path, time zone, tenant configuration. */
 export function useSelectedScope(): SelectedScopeValue {

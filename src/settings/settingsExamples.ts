@@ -1,5 +1,9 @@
 import { createFormatters, DEFAULT_TIME_ZONE, type Formatters } from '../../domain/formatting';
-import { isUserSettingsValue, type UserSettings, type UserSettingsKey } from '../../domain/userSettings';
+import {
+    isUserSettingsValue,
+    type UserSettings,
+    type UserSettingsKey,
+} from '../../domain/userSettings';
 
 /**
  * Sample values the settings panel renders in each format. The date has a day above 12, so
@@ -30,5 +34,10 @@ export function optionExample(key: UserSettingsKey, value: string, current: User
 
 /** Every sample in the current settings: `21.11.2026 14:30 · 1.234,56 · 12,5 km · 25 kg`. */
 export function settingsPreview(formatters: Formatters): string {
-    return [formatters.dateTime(SAMPLE_MOMENT), formatters.number(SAMPLE_NUMBER), formatters.length(SAMPLE_KILOMETRES), formatters.weight(SAMPLE_KILOGRAMS)].join(' · ');
+    return [
+        formatters.dateTime(SAMPLE_MOMENT),
+        formatters.number(SAMPLE_NUMBER),
+        formatters.length(SAMPLE_KILOMETRES),
+        formatters.weight(SAMPLE_KILOGRAMS),
+    ].join(' · ');
 }

@@ -5,7 +5,12 @@ import type { UserSettings, UserSettingsKey } from '../../domain/userSettings';
 import { replaceProfileSettings, type AppIdentity } from '../authProvider';
 import type { AppDataProvider } from '../dataProviders';
 import { useUserProfile } from '../useUserProfile';
-import { effectiveSettings, IDENTITY_QUERY_KEY, identityWithSettings, settingsSaveRequest } from './settingsUpdate';
+import {
+    effectiveSettings,
+    IDENTITY_QUERY_KEY,
+    identityWithSettings,
+    settingsSaveRequest,
+} from './settingsUpdate';
 
 /** Saves run one after the other, so a PATCH never overtakes the PUT that creates the settings. */
 let saving: Promise<unknown> = Promise.resolve();
@@ -16,7 +21,10 @@ let saving: Promise<unknown> = Promise.resolve();
  * answers the identity query's next refetch and would otherwise bring the old settings back.
  */
 async function applySavedSettings(queryClient: QueryClient, settings: UserSettings): Promise<void> {
-    queryClient.setQueryData<AppIdentity>(IDENTITY_QUERY_KEY, (identity) => identity && identityWithSettings(identity, settings));
+    queryClient.setQueryData<AppIdentity>(
+        IDENTITY_QUERY_KEY,
+        (identity) => identity && identityWithSettings(identity, settings),
+    );
     await replaceProfileSettings(settings);
 }
 
@@ -39,9 +47,14 @@ export function useUserSettings(): UseUserSettingsResult {
         <K extends UserSettingsKey>(key: K, value: UserSettings[K]) => {
             const save = async () => {
                 // Read at the time of sending: an earlier save in the queue may have created the settings.
-                const stored = queryClient.getQueryData<AppIdentity>(IDENTITY_QUERY_KEY)?.profile.settings ?? null;
+                const stored =
+                    queryClient.getQueryData<AppIdentity>(IDENTITY_QUERY_KEY)?.profile.settings ??
+                    null;
                 const request = settingsSaveRequest(stored, key, value);
-                const saved = request.method === 'PUT' ? await dataProvider.putSettings(request.settings) : await dataProvider.patchSetting(request.patch);
+                const saved =
+                    request.method === 'PUT'
+                        ? await dataProvider.putSettings(request.settings)
+                        : await dataProvider.patchSetting(request.patch);
                 await applySavedSettings(queryClient, saved);
             };
             const result = saving.then(save, save);

@@ -13,16 +13,31 @@ const tokens: Record<string, string> = {};
 const sucoHamburg = 'suco-hamburg';
 
 async function get(who: string, url: string) {
-    const response = await t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${tokens[who] ?? ''}` } });
+    const response = await t.app.inject({
+        method: 'GET',
+        url,
+        headers: { authorization: `Bearer ${tokens[who] ?? ''}` },
+    });
     return { status: response.statusCode, body: response.json<AppLicenses & { code?: string }>() };
 }
 
 let eventId = 0;
-const login = (userId: string, depotId: string, tenantId: string, at: string, type: 'LOGIN' | 'POSITION' = 'LOGIN') => ({
+const login = (
+    userId: string,
+    depotId: string,
+    tenantId: string,
+    at: string,
+    type: 'LOGIN' | 'POSITION' = 'LOGIN',
+) => ({
     id: `ev-${eventId++}`,
     tenantId,
     depotId,
-    scopePath: depotId === ids.milan ? paths.milan : depotId === ids.hamburg ? paths.hamburg : paths.berlin,
+    scopePath:
+        depotId === ids.milan
+            ? paths.milan
+            : depotId === ids.hamburg
+              ? paths.hamburg
+              : paths.berlin,
     userId,
     type,
     occurredAt: new Date(at),
@@ -32,8 +47,24 @@ beforeAll(async () => {
     t = await createTestApp();
     await seedFixtures(t.db);
     await ensureTechnicalRoles(t.db);
-    await t.db.insert(subcontractors).values({ id: sucoHamburg, tenantId: ids.north, depotId: ids.hamburg, name: 'Elbe', code: 'E1', scopePath: `${paths.hamburg}.${sucoHamburg}` });
-    const account = (id: string, type: 'Driver' | 'TempDriver', subcontractorId: string, tenantId: string, scopePath: string, active = true) => ({
+    await t.db
+        .insert(subcontractors)
+        .values({
+            id: sucoHamburg,
+            tenantId: ids.north,
+            depotId: ids.hamburg,
+            name: 'Elbe',
+            code: 'E1',
+            scopePath: `${paths.hamburg}.${sucoHamburg}`,
+        });
+    const account = (
+        id: string,
+        type: 'Driver' | 'TempDriver',
+        subcontractorId: string,
+        tenantId: string,
+        scopePath: string,
+        active = true,
+    ) => ({
         id,
         tenantId,
         type,
@@ -44,13 +75,22 @@ beforeAll(async () => {
         scopePath,
         active,
     });
-    await t.db.insert(users).values([
-        account('a', 'Driver', ids.sucoBerlin, ids.north, paths.sucoBerlin),
-        account('b', 'TempDriver', ids.sucoBerlin, ids.north, paths.sucoBerlin),
-        account('c', 'Driver', sucoHamburg, ids.north, `${paths.hamburg}.${sucoHamburg}`),
-        account('d', 'TempDriver', sucoHamburg, ids.north, `${paths.hamburg}.${sucoHamburg}`, false),
-        account('m', 'Driver', ids.sucoMilan, ids.north1, `${paths.milan}.${ids.sucoMilan}`),
-    ]);
+    await t.db
+        .insert(users)
+        .values([
+            account('a', 'Driver', ids.sucoBerlin, ids.north, paths.sucoBerlin),
+            account('b', 'TempDriver', ids.sucoBerlin, ids.north, paths.sucoBerlin),
+            account('c', 'Driver', sucoHamburg, ids.north, `${paths.hamburg}.${sucoHamburg}`),
+            account(
+                'd',
+                'TempDriver',
+                sucoHamburg,
+                ids.north,
+                `${paths.hamburg}.${sucoHamburg}`,
+                false,
+            ),
+            account('m', 'Driver', ids.sucoMilan, ids.north1, `${paths.milan}.${ids.sucoMilan}`),
+        ]);
     await t.db.insert(driverAppEvents).values([
         // 00:30 on 1 March in Berlin (CET), still February in UTC: counts for March.
         login('a', ids.berlin, ids.north, '2026-02-28T23:30:00Z'),
@@ -86,7 +126,10 @@ afterAll(() => t?.close());
 
 describe('GET /api/tenants/{tenantId}/app-licenses', () => {
     it('counts the peak of distinct app logins per local day of the month, for the organisation and per depot', async () => {
-        const { status, body } = await get('orgAdmin', `/api/tenants/${ids.north}/app-licenses?month=2026-03`);
+        const { status, body } = await get(
+            'orgAdmin',
+            `/api/tenants/${ids.north}/app-licenses?month=2026-03`,
+        );
         expect(status).toBe(200);
         expect(body).toEqual({
             tenantId: ids.north,
@@ -95,18 +138,48 @@ describe('GET /api/tenants/{tenantId}/app-licenses', () => {
             peakDay: '2026-03-10',
             accounts: { drivers: 2, courierAccounts: 2, active: 3, inactive: 1 },
             depots: [
-                { internalDepotId: ids.berlin, externalDepotId: '110', name: 'Berlin', drivers: 1, courierAccounts: 1, maxAppUsages: 2 },
-                { internalDepotId: ids.hamburg, externalDepotId: '9', name: 'Hamburg', drivers: 1, courierAccounts: 1, maxAppUsages: 2 },
-                { internalDepotId: ids.munich, externalDepotId: '120', name: 'München', drivers: 0, courierAccounts: 0, maxAppUsages: 0 },
+                {
+                    internalDepotId: ids.berlin,
+                    externalDepotId: '110',
+                    name: 'Berlin',
+                    drivers: 1,
+                    courierAccounts: 1,
+                    maxAppUsages: 2,
+                },
+                {
+                    internalDepotId: ids.hamburg,
+                    externalDepotId: '9',
+                    name: 'Hamburg',
+                    drivers: 1,
+                    courierAccounts: 1,
+                    maxAppUsages: 2,
+                },
+                {
+                    internalDepotId: ids.munich,
+                    externalDepotId: '120',
+                    name: 'München',
+                    drivers: 0,
+                    courierAccounts: 0,
+                    maxAppUsages: 0,
+                },
             ],
         });
     });
 
     it('puts logins after local midnight into the next month and day (time zone), and answers zeros for a month without logins', async () => {
         const april = await get('orgAdmin', `/api/tenants/${ids.north}/app-licenses?month=2026-04`);
-        expect({ max: april.body.maxAppUsages, day: april.body.peakDay }).toEqual({ max: 4, day: '2026-04-01' });
-        const february = await get('orgAdmin', `/api/tenants/${ids.north}/app-licenses?month=2026-02`);
-        expect({ max: february.body.maxAppUsages, day: february.body.peakDay }).toEqual({ max: 0, day: null });
+        expect({ max: april.body.maxAppUsages, day: april.body.peakDay }).toEqual({
+            max: 4,
+            day: '2026-04-01',
+        });
+        const february = await get(
+            'orgAdmin',
+            `/api/tenants/${ids.north}/app-licenses?month=2026-02`,
+        );
+        expect({ max: february.body.maxAppUsages, day: february.body.peakDay }).toEqual({
+            max: 0,
+            day: null,
+        });
     });
 
     it('defaults to the previous calendar month in the organisation’s time zone', async () => {
@@ -118,12 +191,24 @@ describe('GET /api/tenants/{tenantId}/app-licenses', () => {
     });
 
     it('needs r:app-user-licences in the organisation; another organisation answers like one without the permission', async () => {
-        expect((await get('orgAdmin', `/api/tenants/${ids.north1}/app-licenses?month=2026-03`)).status).toBe(403);
-        expect((await get('tenantUser', `/api/tenants/${ids.north}/app-licenses?month=2026-03`)).status).toBe(403);
-        expect((await get('group', `/api/tenants/${ids.north}/app-licenses?month=2026-03`)).status).toBe(403);
+        expect(
+            (await get('orgAdmin', `/api/tenants/${ids.north1}/app-licenses?month=2026-03`)).status,
+        ).toBe(403);
+        expect(
+            (await get('tenantUser', `/api/tenants/${ids.north}/app-licenses?month=2026-03`))
+                .status,
+        ).toBe(403);
+        expect(
+            (await get('group', `/api/tenants/${ids.north}/app-licenses?month=2026-03`)).status,
+        ).toBe(403);
         const milan = await get('admin', `/api/tenants/${ids.north1}/app-licenses?month=2026-03`);
-        expect({ max: milan.body.maxAppUsages, drivers: milan.body.accounts.drivers }).toEqual({ max: 1, drivers: 1 });
+        expect({ max: milan.body.maxAppUsages, drivers: milan.body.accounts.drivers }).toEqual({
+            max: 1,
+            drivers: 1,
+        });
         expect((await get('admin', '/api/tenants/nope/app-licenses')).status).toBe(404);
-        expect((await get('admin', `/api/tenants/${ids.north}/app-licenses?month=2026-13`)).status).toBe(400);
+        expect(
+            (await get('admin', `/api/tenants/${ids.north}/app-licenses?month=2026-13`)).status,
+        ).toBe(400);
     });
 });

@@ -14,11 +14,20 @@ import { cognitoCall, cognitoErrorOf, signIn } from './helpers/identity-fixtures
  */
 let t: TestApp;
 
-const me = (token: string) => t.app.inject({ method: 'GET', url: '/api/users/me', headers: { authorization: `Bearer ${token}` } });
+const me = (token: string) =>
+    t.app.inject({
+        method: 'GET',
+        url: '/api/users/me',
+        headers: { authorization: `Bearer ${token}` },
+    });
 
 async function expectRefused(token: string, message: string) {
     for (const url of ['/api/users/me', '/tenant-admin/v1/depots']) {
-        const response = await t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
+        const response = await t.app.inject({
+            method: 'GET',
+            url,
+            headers: { authorization: `Bearer ${token}` },
+        });
         expect(response.statusCode, url).toBe(401);
         expect(response.json(), url).toEqual({ code: 'UNAUTHORIZED', message, details: [] });
     }
@@ -26,9 +35,14 @@ async function expectRefused(token: string, message: string) {
 
 /** Re-signs a token's claims, changed by `change`, with our own access-token key. */
 async function resign(token: string, change: (claims: JWTPayload) => JWTPayload): Promise<string> {
-    const keys = createKeyStore(t.db, { userPoolId: t.config.identity.userPoolId, keySecret: t.config.identity.keySecret });
+    const keys = createKeyStore(t.db, {
+        userPoolId: t.config.identity.userPoolId,
+        keySecret: t.config.identity.keySecret,
+    });
     const { kid, privateKey } = await keys.signingKey('access');
-    return new SignJWT(change(decodeJwt(token))).setProtectedHeader({ alg: 'RS256', kid }).sign(privateKey);
+    return new SignJWT(change(decodeJwt(token)))
+        .setProtectedHeader({ alg: 'RS256', kid })
+        .sign(privateKey);
 }
 
 beforeAll(async () => {
@@ -49,12 +63,20 @@ describe('bearer token verification on service routes', () => {
             ClientId: t.config.identity.clientId,
             AuthParameters: { USERNAME: 'admin@fixture.test', PASSWORD: `${FIXTURE_PASSWORD}x` },
         });
-        expect(cognitoErrorOf(response)).toMatchObject({ status: 400, __type: 'NotAuthorizedException', message: 'Incorrect username or password.' });
+        expect(cognitoErrorOf(response)).toMatchObject({
+            status: 400,
+            __type: 'NotAuthorizedException',
+            message: 'Incorrect username or password.',
+        });
     });
 
     it('refuses an expired token', async () => {
         const { AccessToken } = await signIn(t, 'admin@fixture.test', FIXTURE_PASSWORD);
-        const expired = await resign(AccessToken, (claims) => ({ ...claims, iat: Math.floor(Date.now() / 1000) - 7200, exp: Math.floor(Date.now() / 1000) - 3600 }));
+        const expired = await resign(AccessToken, (claims) => ({
+            ...claims,
+            iat: Math.floor(Date.now() / 1000) - 7200,
+            exp: Math.floor(Date.now() / 1000) - 3600,
+        }));
         await expectRefused(expired, 'Access Token has expired');
     });
 
@@ -62,24 +84,37 @@ describe('bearer token verification on service routes', () => {
         const { AccessToken } = await signIn(t, 'group.manager@fixture.test', FIXTURE_PASSWORD);
         const [header, payload, signature] = AccessToken.split('.');
         const claims = JSON.parse(Buffer.from(payload ?? '', 'base64url').toString());
-        const forged = Buffer.from(JSON.stringify({ ...claims, sub: 'someone-else', username: 'admin@fixture.test' })).toString('base64url');
+        const forged = Buffer.from(
+            JSON.stringify({ ...claims, sub: 'someone-else', username: 'admin@fixture.test' }),
+        ).toString('base64url');
         await expectRefused(`${header}.${forged}.${signature}`, 'Invalid Access Token');
     });
 
     it('refuses a token from another issuer, signed with our key or with a foreign key', async () => {
         const { AccessToken } = await signIn(t, 'admin@fixture.test', FIXTURE_PASSWORD);
-        await expectRefused(await resign(AccessToken, (claims) => ({ ...claims, iss: 'https://cognito-idp.eu-west-1.amazonaws.com/eu-west-1_Other' })), 'Invalid Access Token');
+        await expectRefused(
+            await resign(AccessToken, (claims) => ({
+                ...claims,
+                iss: 'https://cognito-idp.eu-west-1.amazonaws.com/eu-west-1_Other',
+            })),
+            'Invalid Access Token',
+        );
         const foreign = await generateKeyPair('RS256');
         // Our kid on a token signed by someone else's key.
         const { kid } = decodeProtectedHeader(AccessToken);
-        const selfSigned = await new SignJWT(decodeJwt(AccessToken)).setProtectedHeader({ alg: 'RS256', kid }).sign(foreign.privateKey);
+        const selfSigned = await new SignJWT(decodeJwt(AccessToken))
+            .setProtectedHeader({ alg: 'RS256', kid })
+            .sign(foreign.privateKey);
         await expectRefused(selfSigned, 'Invalid Access Token');
     });
 
     it('refuses a token whose refresh token was revoked, at once', async () => {
         const session = await signIn(t, 'org.admin@fixture.test', FIXTURE_PASSWORD);
         expect((await me(session.AccessToken)).statusCode).toBe(200);
-        const revoke = await cognitoCall(t.app, 'RevokeToken', { ClientId: t.config.identity.clientId, Token: session.RefreshToken });
+        const revoke = await cognitoCall(t.app, 'RevokeToken', {
+            ClientId: t.config.identity.clientId,
+            Token: session.RefreshToken,
+        });
         expect(revoke.statusCode).toBe(200);
         await expectRefused(session.AccessToken, 'Access Token has been revoked');
     });
@@ -87,12 +122,18 @@ describe('bearer token verification on service routes', () => {
     it('refuses every token of a user after GlobalSignOut and after the identity is disabled', async () => {
         const first = await signIn(t, 'suco.user@fixture.test', FIXTURE_PASSWORD);
         const second = await signIn(t, 'suco.user@fixture.test', FIXTURE_PASSWORD);
-        expect((await cognitoCall(t.app, 'GlobalSignOut', { AccessToken: first.AccessToken })).statusCode).toBe(200);
+        expect(
+            (await cognitoCall(t.app, 'GlobalSignOut', { AccessToken: first.AccessToken }))
+                .statusCode,
+        ).toBe(200);
         await expectRefused(first.AccessToken, 'Access Token has been revoked');
         await expectRefused(second.AccessToken, 'Access Token has been revoked');
 
         const tenant = await signIn(t, 'tenant.user@fixture.test', FIXTURE_PASSWORD);
-        await t.db.update(identityUsers).set({ enabled: false }).where(eq(identityUsers.username, 'tenant.user@fixture.test'));
+        await t.db
+            .update(identityUsers)
+            .set({ enabled: false })
+            .where(eq(identityUsers.username, 'tenant.user@fixture.test'));
         await expectRefused(tenant.AccessToken, 'Access Token has been revoked');
     });
 

@@ -4,7 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RoleContext } from '../../domain/enums.js';
 import { buildProfileActions } from '../../domain/permissions.js';
 import type { Caller } from '../../server/access/caller-repository.js';
-import { paramPath, queryPath, requireAction, secureService, signedIn, type AccessGrant } from '../../server/access/route-access.js';
+import {
+    paramPath,
+    queryPath,
+    requireAction,
+    secureService,
+    signedIn,
+    type AccessGrant,
+} from '../../server/access/route-access.js';
 import { unauthorized } from '../../server/errors.js';
 import errorHandler from '../../server/plugins/error-handler.js';
 
@@ -42,7 +49,9 @@ function callerOf(key: string): Caller {
         email: null,
         active: true,
         assignments: [],
-        actions: buildProfileActions(assignments.map(([contexts, actions, scopePath]) => ({ contexts, actions, scopePath }))),
+        actions: buildProfileActions(
+            assignments.map(([contexts, actions, scopePath]) => ({ contexts, actions, scopePath })),
+        ),
     };
 }
 
@@ -68,19 +77,80 @@ async function buildService(routes: (service: FastifyInstance) => void): Promise
 }
 
 const answer = async (request: FastifyRequest): Promise<AccessGrant> => request.access;
-const pathQuery = { querystring: Type.Object({ path: Type.Optional(Type.String({ pattern: '^([A-Za-z0-9_-]+(\\.[A-Za-z0-9_-]+){0,4})?$' })) }) };
+const pathQuery = {
+    querystring: Type.Object({
+        path: Type.Optional(
+            Type.String({ pattern: '^([A-Za-z0-9_-]+(\\.[A-Za-z0-9_-]+){0,4})?$' }),
+        ),
+    }),
+};
 
 let app: FastifyInstance;
 
 beforeAll(async () => {
     app = await buildService((service) => {
         service.get('/me', { config: { access: signedIn() } }, answer);
-        service.get('/depots', { config: { access: signedIn({ rows: 'visibleDepots', within: queryPath() }) }, schema: pathQuery }, answer);
-        service.get('/scopes', { config: { access: signedIn({ rows: 'scopeTree', within: queryPath(), outside: 'refuse' }) }, schema: pathQuery }, answer);
-        service.get('/tours', { config: { access: requireAction('r:tour', { context: 'depot', path: queryPath() }, { coverage: 'some' }) }, schema: pathQuery }, answer);
-        service.get('/depots/:depotPath/tours', { config: { access: requireAction('r:tour', { context: 'depot', path: paramPath('depotPath') }) } }, answer);
-        service.get('/tenants/:tenantId/reports', { config: { access: requireAction('r:route-reports', { context: 'tenant', path: paramPath('tenantId') }) } }, answer);
-        service.get('/admin', { config: { access: requireAction('admin', { context: 'admin' }) } }, answer);
+        service.get(
+            '/depots',
+            {
+                config: { access: signedIn({ rows: 'visibleDepots', within: queryPath() }) },
+                schema: pathQuery,
+            },
+            answer,
+        );
+        service.get(
+            '/scopes',
+            {
+                config: {
+                    access: signedIn({ rows: 'scopeTree', within: queryPath(), outside: 'refuse' }),
+                },
+                schema: pathQuery,
+            },
+            answer,
+        );
+        service.get(
+            '/tours',
+            {
+                config: {
+                    access: requireAction(
+                        'r:tour',
+                        { context: 'depot', path: queryPath() },
+                        { coverage: 'some' },
+                    ),
+                },
+                schema: pathQuery,
+            },
+            answer,
+        );
+        service.get(
+            '/depots/:depotPath/tours',
+            {
+                config: {
+                    access: requireAction('r:tour', {
+                        context: 'depot',
+                        path: paramPath('depotPath'),
+                    }),
+                },
+            },
+            answer,
+        );
+        service.get(
+            '/tenants/:tenantId/reports',
+            {
+                config: {
+                    access: requireAction('r:route-reports', {
+                        context: 'tenant',
+                        path: paramPath('tenantId'),
+                    }),
+                },
+            },
+            answer,
+        );
+        service.get(
+            '/admin',
+            { config: { access: requireAction('admin', { context: 'admin' }) } },
+            answer,
+        );
     });
 });
 afterAll(() => app.close());
@@ -153,24 +223,60 @@ describe('route access declarations', () => {
     });
 
     it('names the action and the scope in the message of a refusal', async () => {
-        const change = await app.inject({ url: `/svc/tours?path=${D2}`, headers: { 'x-caller': 'depotUser' } });
-        expect(change.json()).toEqual({ code: 'CHANGE_SCOPE', message: `This feature is not available for the selected scope. (r:tour at ${D2})`, details: [] });
-        const page = await app.inject({ url: '/svc/admin', headers: { 'x-caller': 'tenantAdmin' } });
+        const change = await app.inject({
+            url: `/svc/tours?path=${D2}`,
+            headers: { 'x-caller': 'depotUser' },
+        });
+        expect(change.json()).toEqual({
+            code: 'CHANGE_SCOPE',
+            message: `This feature is not available for the selected scope. (r:tour at ${D2})`,
+            details: [],
+        });
+        const page = await app.inject({
+            url: '/svc/admin',
+            headers: { 'x-caller': 'tenantAdmin' },
+        });
         expect(page.json().message).toBe('You are not allowed to use this feature. (admin)');
-        const scope = await app.inject({ url: '/svc/scopes?path=t9', headers: { 'x-caller': 'depotUser' } });
-        expect(scope.json().message).toBe('The scope t9 does not exist or is outside your permissions.');
+        const scope = await app.inject({
+            url: '/svc/scopes?path=t9',
+            headers: { 'x-caller': 'depotUser' },
+        });
+        expect(scope.json().message).toBe(
+            'The scope t9 does not exist or is outside your permissions.',
+        );
     });
 
     it('authenticates before anything else, validates before checking, and checks HEAD like GET', async () => {
         expect((await app.inject({ url: '/svc/admin' })).statusCode).toBe(401);
         expect((await app.inject({ url: '/svc/scopes?path=a..b' })).statusCode).toBe(401);
-        const invalid = await app.inject({ url: '/svc/scopes?path=a..b', headers: { 'x-caller': 'nobody' } });
+        const invalid = await app.inject({
+            url: '/svc/scopes?path=a..b',
+            headers: { 'x-caller': 'nobody' },
+        });
         expect(invalid.statusCode).toBe(400);
-        expect((await app.inject({ method: 'HEAD', url: '/svc/admin', headers: { 'x-caller': 'tenantAdmin' } })).statusCode).toBe(403);
-        expect((await app.inject({ method: 'HEAD', url: '/svc/admin', headers: { 'x-caller': 'admin' } })).statusCode).toBe(200);
+        expect(
+            (
+                await app.inject({
+                    method: 'HEAD',
+                    url: '/svc/admin',
+                    headers: { 'x-caller': 'tenantAdmin' },
+                })
+            ).statusCode,
+        ).toBe(403);
+        expect(
+            (
+                await app.inject({
+                    method: 'HEAD',
+                    url: '/svc/admin',
+                    headers: { 'x-caller': 'admin' },
+                })
+            ).statusCode,
+        ).toBe(200);
     });
 
     it('refuses to boot a service with a route that declares no access', async () => {
-        await expect(buildService((service) => service.get('/open', async () => ({})))).rejects.toThrow('GET /svc/open declares no access');
+        await expect(
+            buildService((service) => service.get('/open', async () => ({}))),
+        ).rejects.toThrow('GET /svc/open declares no access');
     });
 });

@@ -15,12 +15,19 @@ describe.skipIf(!serverUrl)('database client on a PostgreSQL server', () => {
         const name = (result as { rows: { name: string }[] }).rows[0]?.name ?? '';
         url.pathname = `/${name}`;
         const lost: Error[] = [];
-        const database = await openDatabase({ url: url.toString(), dataDir: 'unused', onConnectionError: (error) => lost.push(error) });
+        const database = await openDatabase({
+            url: url.toString(),
+            dataDir: 'unused',
+            onConnectionError: (error) => lost.push(error),
+        });
         try {
             await database.ping();
             const admin = new pg.Client({ connectionString: serverUrl });
             await admin.connect();
-            await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [name]);
+            await admin.query(
+                'select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+                [name],
+            );
             await admin.end();
             await expect.poll(() => lost.length, { timeout: 5_000 }).toBeGreaterThan(0);
             expect((lost[0] as Error & { code?: string }).code).toBe('57P01');

@@ -5,7 +5,12 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../server/db/client.js';
 import { mailOutbox } from '../../server/db/schema/index.js';
 import { MAX_RETRY_DELAY_MS, retryDelayMs } from '../../server/mail/backoff.js';
-import { createMailSender, enqueueMail, renderMail, type MailSender } from '../../server/mail/index.js';
+import {
+    createMailSender,
+    enqueueMail,
+    renderMail,
+    type MailSender,
+} from '../../server/mail/index.js';
 import { openTestDatabase } from './helpers/test-app.js';
 
 /** Just enough SMTP (RFC 5321) for nodemailer: greeting, EHLO, MAIL, RCPT, DATA, RSET, QUIT; MAIL can be made to fail. */
@@ -30,9 +35,14 @@ function startSmtpServer() {
                     continue;
                 }
                 const verb = line.slice(0, 4).toUpperCase();
-                if (verb === 'EHLO' || verb === 'HELO') socket.write('250-localhost\r\n250 8BITMIME\r\n');
-                else if (verb === 'MAIL') socket.write(state.failing ? '451 4.3.0 Try again later\r\n' : '250 2.1.0 OK\r\n');
-                else if (verb === 'RCPT' || verb === 'RSET' || verb === 'NOOP') socket.write('250 2.1.5 OK\r\n');
+                if (verb === 'EHLO' || verb === 'HELO')
+                    socket.write('250-localhost\r\n250 8BITMIME\r\n');
+                else if (verb === 'MAIL')
+                    socket.write(
+                        state.failing ? '451 4.3.0 Try again later\r\n' : '250 2.1.0 OK\r\n',
+                    );
+                else if (verb === 'RCPT' || verb === 'RSET' || verb === 'NOOP')
+                    socket.write('250 2.1.5 OK\r\n');
                 else if (verb === 'DATA') {
                     message = [];
                     socket.write('354 End data with <CR><LF>.<CR><LF>\r\n');
@@ -70,13 +80,25 @@ beforeEach(async () => {
     logLines.length = 0;
 });
 
-function sender(options: { smtpUrl?: string; pollIntervalMs?: number } = { smtpUrl: '' }): MailSender {
-    const created = createMailSender({ db: database.db, smtpUrl: options.smtpUrl || undefined, from: 'Back office <no-reply@example.com>', log, pollIntervalMs: options.pollIntervalMs });
+function sender(
+    options: { smtpUrl?: string; pollIntervalMs?: number } = { smtpUrl: '' },
+): MailSender {
+    const created = createMailSender({
+        db: database.db,
+        smtpUrl: options.smtpUrl || undefined,
+        from: 'Back office <no-reply@example.com>',
+        log,
+        pollIntervalMs: options.pollIntervalMs,
+    });
     senders.push(created);
     return created;
 }
 
-const queue = (to: string, code = '424242') => enqueueMail(database.db, { to, ...renderMail('password-reset-code', { code, validityMinutes: 10 }) });
+const queue = (to: string, code = '424242') =>
+    enqueueMail(database.db, {
+        to,
+        ...renderMail('password-reset-code', { code, validityMinutes: 10 }),
+    });
 const rows = () => database.db.select().from(mailOutbox).orderBy(mailOutbox.createdAt);
 
 describe('mail sender', () => {
@@ -86,9 +108,17 @@ describe('mail sender', () => {
         const result = await sender({ smtpUrl }).drainOnce();
         expect(result).toEqual({ sent: 2, failed: 0, logged: 0 });
         expect(smtp.state.messages).toHaveLength(2);
-        expect(smtp.state.messages.join('\n')).toContain('Subject: Your Parcel back office password reset code');
+        expect(smtp.state.messages.join('\n')).toContain(
+            'Subject: Your Parcel back office password reset code',
+        );
         expect(smtp.state.messages[0]).toMatch(/^From: Back office <no-reply@example\.com>$/m);
-        for (const row of await rows()) expect(row).toMatchObject({ attempts: 1, nextAttemptAt: null, lastError: null, sentAt: expect.any(Date) });
+        for (const row of await rows())
+            expect(row).toMatchObject({
+                attempts: 1,
+                nextAttemptAt: null,
+                lastError: null,
+                sentAt: expect.any(Date),
+            });
         expect((await sender({ smtpUrl }).drainOnce()).sent).toBe(0);
     });
 
@@ -99,7 +129,11 @@ describe('mail sender', () => {
         const start = new Date();
         expect(await mailer.drainOnce(start)).toEqual({ sent: 0, failed: 1, logged: 0 });
         let [row] = await rows();
-        expect(row).toMatchObject({ attempts: 1, sentAt: null, lastError: expect.stringContaining('451') });
+        expect(row).toMatchObject({
+            attempts: 1,
+            sentAt: null,
+            lastError: expect.stringContaining('451'),
+        });
         expect(row!.nextAttemptAt!.getTime() - start.getTime()).toBe(60_000);
         expect((await mailer.drainOnce(new Date(start.getTime() + 30_000))).failed).toBe(0);
 
@@ -112,7 +146,12 @@ describe('mail sender', () => {
         smtp.state.failing = false;
         expect((await mailer.drainOnce(new Date(second.getTime() + 121_000))).sent).toBe(1);
         [row] = await rows();
-        expect(row).toMatchObject({ attempts: 3, sentAt: expect.any(Date), nextAttemptAt: null, lastError: null });
+        expect(row).toMatchObject({
+            attempts: 3,
+            sentAt: expect.any(Date),
+            nextAttemptAt: null,
+            lastError: null,
+        });
         expect(smtp.state.messages).toHaveLength(1);
     });
 
@@ -125,12 +164,19 @@ describe('mail sender', () => {
     it('treats an unreachable server like a failing one', async () => {
         await queue('d@example.com');
         expect((await sender({ smtpUrl: 'smtp://127.0.0.1:1' }).drainOnce()).failed).toBe(1);
-        expect((await rows())[0]).toMatchObject({ sentAt: null, attempts: 1, lastError: expect.any(String) });
+        expect((await rows())[0]).toMatchObject({
+            sentAt: null,
+            attempts: 1,
+            lastError: expect.any(String),
+        });
     });
 
     it('lets two senders drain one outbox without sending a row twice', async () => {
         for (let index = 0; index < 6; index++) await queue(`many-${index}@example.com`);
-        const [one, two] = await Promise.all([sender({ smtpUrl }).drainOnce(), sender({ smtpUrl }).drainOnce()]);
+        const [one, two] = await Promise.all([
+            sender({ smtpUrl }).drainOnce(),
+            sender({ smtpUrl }).drainOnce(),
+        ]);
         expect(one.sent + two.sent).toBe(6);
         expect(smtp.state.messages).toHaveLength(6);
     });
@@ -139,7 +185,11 @@ describe('mail sender', () => {
         await queue('e@example.com', '135790');
         expect(await sender().drainOnce()).toEqual({ sent: 0, failed: 0, logged: 1 });
         const [row] = await rows();
-        expect(row).toMatchObject({ sentAt: null, nextAttemptAt: null, lastError: 'not sent: SMTP_URL is not set (logged only)' });
+        expect(row).toMatchObject({
+            sentAt: null,
+            nextAttemptAt: null,
+            lastError: 'not sent: SMTP_URL is not set (logged only)',
+        });
         expect(row!.text).toContain('135790');
         const logged = logLines.join('');
         expect(logged).toContain('e@example.com');

@@ -19,7 +19,11 @@ describe('platform endpoints', () => {
         try {
             const response = await t.app.inject('/readyz');
             expect(response.statusCode).toBe(503);
-            expect(response.json()).toEqual({ code: 'SERVICE_UNAVAILABLE', message: 'The database is not reachable.', details: [] });
+            expect(response.json()).toEqual({
+                code: 'SERVICE_UNAVAILABLE',
+                message: 'The database is not reachable.',
+                details: [],
+            });
         } finally {
             t.app.database.ping = ping;
         }
@@ -60,15 +64,25 @@ describe('platform endpoints', () => {
         expect(first.statusCode).toBe(200);
         expect(first.headers['content-type']).toContain('text/html');
         expect(first.headers['cache-control']).toBe('no-store');
-        const nonce = /style-src 'self' 'nonce-([^']+)'/.exec(String(first.headers['content-security-policy']))?.[1];
+        const nonce = /style-src 'self' 'nonce-([^']+)'/.exec(
+            String(first.headers['content-security-policy']),
+        )?.[1];
         expect(nonce).toBeTruthy();
         expect(first.body).toContain(`nonce="${nonce}"`);
         expect(first.body).not.toContain('__CSP_NONCE__');
         expect(second.body).not.toContain(`nonce="${nonce}"`);
-        const config = JSON.parse(/<script id="app-config" type="application\/json"[^>]*>(.*?)<\/script>/.exec(first.body)?.[1] ?? '{}');
+        const config = JSON.parse(
+            /<script id="app-config" type="application\/json"[^>]*>(.*?)<\/script>/.exec(
+                first.body,
+            )?.[1] ?? '{}',
+        );
         expect(config).toEqual({
             versionId: 'test-build',
-            cognito: { userPoolId: 'local_BackOffice', userPoolClientId: 'backoffice-web', userPoolEndpoint: '/cognito-idp/' },
+            cognito: {
+                userPoolId: 'local_BackOffice',
+                userPoolClientId: 'backoffice-web',
+                userPoolEndpoint: '/cognito-idp/',
+            },
             services: {
                 backOffice: '/api',
                 tenantAdmin: '/tenant-admin/v1',
@@ -87,28 +101,48 @@ describe('platform endpoints', () => {
     });
 
     it('serves the app at / like every client route, whatever encodings the browser accepts', async () => {
-        for (const headers of [{}, { 'accept-encoding': 'gzip, deflate, br' }, { accept: 'text/html' }]) {
+        for (const headers of [
+            {},
+            { 'accept-encoding': 'gzip, deflate, br' },
+            { accept: 'text/html' },
+        ]) {
             const response = await t.app.inject({ url: '/', headers });
             expect(response.statusCode, JSON.stringify(headers)).toBe(200);
             expect(response.headers['content-type']).toContain('text/html');
             expect(response.body).toContain('<script id="app-config" type="application/json"');
             expect(response.body).not.toContain('__CSP_NONCE__');
-            expect(String(response.headers['content-security-policy'])).toMatch(/style-src 'self' 'nonce-/);
+            expect(String(response.headers['content-security-policy'])).toMatch(
+                /style-src 'self' 'nonce-/,
+            );
         }
         for (const url of ['/index.html', '/index.html.gz', '/assets/']) {
-            const response = await t.app.inject({ url, headers: { 'accept-encoding': 'gzip, br' } });
+            const response = await t.app.inject({
+                url,
+                headers: { 'accept-encoding': 'gzip, br' },
+            });
             expect(response.statusCode, url).toBe(404);
         }
     });
 
     it('serves the OpenAPI document at /docs, compressed on request', async () => {
         expect((await t.app.inject('/docs')).statusCode).toBeLessThan(400);
-        const spec = await t.app.inject({ url: '/docs/json', headers: { 'accept-encoding': 'gzip' } });
+        const spec = await t.app.inject({
+            url: '/docs/json',
+            headers: { 'accept-encoding': 'gzip' },
+        });
         expect(spec.statusCode).toBe(200);
         expect(spec.headers['content-encoding']).toBe('gzip');
         const plain = await t.app.inject('/docs/json');
         const paths = Object.keys(plain.json<{ paths: Record<string, unknown> }>().paths);
-        expect(paths).toEqual(expect.arrayContaining(['/api/users/me', '/api/distributionCenters', '/api/scopes', '/tenant-admin/v1/depots', '/tenant-admin/v1/depots/{internalDepotId}']));
+        expect(paths).toEqual(
+            expect.arrayContaining([
+                '/api/users/me',
+                '/api/distributionCenters',
+                '/api/scopes',
+                '/tenant-admin/v1/depots',
+                '/tenant-admin/v1/depots/{internalDepotId}',
+            ]),
+        );
     });
 
     it('serves UI texts per language and refuses unknown languages', async () => {

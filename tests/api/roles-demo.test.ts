@@ -16,9 +16,14 @@ describe('roles of the demo data', () => {
         const admin = demo.logins.find((login) => login.role === 'Admin');
         if (!admin) throw new Error('no admin login');
         const token = await demo.signIn(admin.email);
-        const { status, body } = await demo.get<Role[]>(`/api/roles?filter=${q({})}&range=${q([0, 499])}`, token);
+        const { status, body } = await demo.get<Role[]>(
+            `/api/roles?filter=${q({})}&range=${q([0, 499])}`,
+            token,
+        );
         expect(status).toBe(200);
-        const technical = new Map(body.filter((role) => role.technical).map((role) => [role.name, role]));
+        const technical = new Map(
+            body.filter((role) => role.technical).map((role) => [role.name, role]),
+        );
         // Domain §6 names; Courier-Account and Driver app account are our TEMP_DRIVER and DRIVER.
         const expected = [
             'Admin',
@@ -38,12 +43,30 @@ describe('roles of the demo data', () => {
             'Standard Access (Tenant)',
         ];
         expect(expected.filter((name) => !technical.has(name))).toEqual([]);
-        for (const role of technical.values()) expect(role, role.name).toMatchObject({ tenantId: null, visibilityPath: '', technical: true });
-        expect(technical.get('DRIVER')).toMatchObject({ id: DRIVER_ROLE_ID, fixed: true, contexts: ['SUBCONTRACTOR'] });
-        expect(technical.get('TEMP_DRIVER')).toMatchObject({ id: TEMP_DRIVER_ROLE_ID, fixed: true });
-        expect(technical.get('Admin')).toMatchObject({ fixed: true, contexts: ['ADMIN'], actions: ['admin'] });
+        for (const role of technical.values())
+            expect(role, role.name).toMatchObject({
+                tenantId: null,
+                visibilityPath: '',
+                technical: true,
+            });
+        expect(technical.get('DRIVER')).toMatchObject({
+            id: DRIVER_ROLE_ID,
+            fixed: true,
+            contexts: ['SUBCONTRACTOR'],
+        });
+        expect(technical.get('TEMP_DRIVER')).toMatchObject({
+            id: TEMP_DRIVER_ROLE_ID,
+            fixed: true,
+        });
+        expect(technical.get('Admin')).toMatchObject({
+            fixed: true,
+            contexts: ['ADMIN'],
+            actions: ['admin'],
+        });
         // Demo users hold them: the organisation admin role is assigned in every organisation.
-        expect(technical.get('Organization Admin')?.assignedUsers).toBeGreaterThanOrEqual(demo.data.tenants.length);
+        expect(technical.get('Organization Admin')?.assignedUsers).toBeGreaterThanOrEqual(
+            demo.data.tenants.length,
+        );
     });
 
     it("shows an organisation admin the organisation's list with the technical roles", async () => {
@@ -51,7 +74,10 @@ describe('roles of the demo data', () => {
         if (!login) throw new Error('no organisation admin login');
         const token = await demo.signIn(login.email);
         const tenantId = demo.data.users.find((user) => user.email === login.email)?.tenantId ?? '';
-        const { status, body } = await demo.get<Role[]>(`/api/roles?filter=${q({ tenantId })}&range=${q([0, 99])}`, token);
+        const { status, body } = await demo.get<Role[]>(
+            `/api/roles?filter=${q({ tenantId })}&range=${q([0, 99])}`,
+            token,
+        );
         expect(status).toBe(200);
         expect(body.every((role) => role.technical || role.tenantId === tenantId)).toBe(true);
         expect(body.filter((role) => role.technical).length).toBeGreaterThanOrEqual(15);

@@ -10,7 +10,11 @@ let t: TestApp;
 const tokens: Record<string, string> = {};
 
 async function get<T>(url: string, who: string) {
-    const response = await t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${tokens[who]}` } });
+    const response = await t.app.inject({
+        method: 'GET',
+        url,
+        headers: { authorization: `Bearer ${tokens[who]}` },
+    });
     return { status: response.statusCode, body: response.json<T>() };
 }
 
@@ -19,7 +23,13 @@ const TWIN = `${ids.berlin}1`;
 const twinPath = depotScopePath(ids.north, 'DE', ids.groupA, TWIN);
 
 let counter = 0;
-function corrections(depotId: string, scopePath: string, tenantId: string, status: AddressCorrectionStatus, count: number) {
+function corrections(
+    depotId: string,
+    scopePath: string,
+    tenantId: string,
+    status: AddressCorrectionStatus,
+    count: number,
+) {
     return Array.from({ length: count }, () => {
         counter += 1;
         return {
@@ -60,21 +70,35 @@ beforeAll(async () => {
         timeZone: 'Europe/Berlin',
         scopePath: twinPath,
     });
-    await t.db.insert(addressCorrections).values([
-        ...corrections(ids.berlin, paths.berlin, ids.north, 'PENDING', 2),
-        ...corrections(ids.berlin, paths.berlin, ids.north, 'APPROVED', 1),
-        ...corrections(ids.berlin, paths.berlin, ids.north, 'REJECTED', 1),
-        ...corrections(ids.hamburg, paths.hamburg, ids.north, 'PENDING', 1),
-        ...corrections(ids.munich, paths.munich, ids.north, 'PENDING', 3),
-        ...corrections(ids.munich, paths.munich, ids.north, 'APPROVED', 2),
-        ...corrections(TWIN, twinPath, ids.north, 'PENDING', 1),
-        ...corrections(ids.milan, paths.milan, ids.north1, 'PENDING', 4),
-    ]);
+    await t.db
+        .insert(addressCorrections)
+        .values([
+            ...corrections(ids.berlin, paths.berlin, ids.north, 'PENDING', 2),
+            ...corrections(ids.berlin, paths.berlin, ids.north, 'APPROVED', 1),
+            ...corrections(ids.berlin, paths.berlin, ids.north, 'REJECTED', 1),
+            ...corrections(ids.hamburg, paths.hamburg, ids.north, 'PENDING', 1),
+            ...corrections(ids.munich, paths.munich, ids.north, 'PENDING', 3),
+            ...corrections(ids.munich, paths.munich, ids.north, 'APPROVED', 2),
+            ...corrections(TWIN, twinPath, ids.north, 'PENDING', 1),
+            ...corrections(ids.milan, paths.milan, ids.north1, 'PENDING', 4),
+        ]);
     await addFixtureUsers(
         t.db,
         [
-            { key: 'berlinCorrections', type: 'BackofficeManager', email: 'berlin.corrections@fixture.test', tenantId: ids.north, roles: [{ roleId: 'role-corrections', scopePath: paths.berlin }] },
-            { key: 'tenantCorrections', type: 'BackofficeManager', email: 'tenant.corrections@fixture.test', tenantId: ids.north, roles: [{ roleId: 'role-tenant-corrections', scopePath: ids.north }] },
+            {
+                key: 'berlinCorrections',
+                type: 'BackofficeManager',
+                email: 'berlin.corrections@fixture.test',
+                tenantId: ids.north,
+                roles: [{ roleId: 'role-corrections', scopePath: paths.berlin }],
+            },
+            {
+                key: 'tenantCorrections',
+                type: 'BackofficeManager',
+                email: 'tenant.corrections@fixture.test',
+                tenantId: ids.north,
+                roles: [{ roleId: 'role-tenant-corrections', scopePath: ids.north }],
+            },
             {
                 key: 'mixed',
                 type: 'BackofficeManager',
@@ -87,8 +111,18 @@ beforeAll(async () => {
             },
         ],
         [
-            { id: 'role-corrections', name: 'Corrections (Depot)', contexts: ['DEPOT'], actions: ['r:address-location-correction'] },
-            { id: 'role-tenant-corrections', name: 'Corrections (Tenant)', contexts: ['TENANT'], actions: ['r:address-location-correction'] },
+            {
+                id: 'role-corrections',
+                name: 'Corrections (Depot)',
+                contexts: ['DEPOT'],
+                actions: ['r:address-location-correction'],
+            },
+            {
+                id: 'role-tenant-corrections',
+                name: 'Corrections (Tenant)',
+                contexts: ['TENANT'],
+                actions: ['r:address-location-correction'],
+            },
         ],
     );
     for (const [key, email] of Object.entries({
@@ -105,7 +139,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const url = (path?: string) => (path === undefined ? '/api/statistics' : `/api/statistics?path=${path}`);
+const url = (path?: string) =>
+    path === undefined ? '/api/statistics' : `/api/statistics?path=${path}`;
 
 describe('GET /api/statistics', () => {
     it.each([
@@ -153,7 +188,10 @@ describe('GET /api/statistics', () => {
             const { status, body } = await get<{ code: string; message: string }>(url(path), who);
             if (who === 'admin') {
                 // Inside the caller's scopes (admins hold all), an unknown path simply has nothing.
-                expect({ status, body }).toEqual({ status: 200, body: { path, addressCorrections: { pending: 0 } } });
+                expect({ status, body }).toEqual({
+                    status: 200,
+                    body: { path, addressCorrections: { pending: 0 } },
+                });
                 continue;
             }
             expect({ who, path, status, code: body.code, message: body.message }).toEqual({
@@ -168,6 +206,9 @@ describe('GET /api/statistics', () => {
 
     it('refuses a malformed path with 400', async () => {
         const { status, body } = await get<{ details: { field: string }[] }>(url('a..b'), 'admin');
-        expect({ status, field: body.details[0]?.field }).toEqual({ status: 400, field: '/querystring/path' });
+        expect({ status, field: body.details[0]?.field }).toEqual({
+            status: 400,
+            field: '/querystring/path',
+        });
     });
 });

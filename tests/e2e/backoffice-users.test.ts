@@ -5,7 +5,12 @@ import { depots, tenants, users } from '../../server/db/schema/index.js';
 import { pathOf, signIn, signOut } from './fixtures/app.js';
 import { screenshotAndAxe } from './fixtures/browser.js';
 import { setUpE2eEnvironment } from './fixtures/environment.js';
-import { createTestUser, latestMail, temporaryPasswordOf, uniqueEmail } from './fixtures/identity.js';
+import {
+    createTestUser,
+    latestMail,
+    temporaryPasswordOf,
+    uniqueEmail,
+} from './fixtures/identity.js';
 
 const env = setUpE2eEnvironment();
 const { url } = env;
@@ -20,12 +25,19 @@ beforeAll(async () => {
     const login = env.server.logins.find((candidate) => candidate.role === 'Organization Admin');
     if (!login) throw new Error('no Organization Admin demo login');
     orgAdmin = { email: login.email, password: login.password };
-    const [row] = await env.server.db.select({ tenantId: users.tenantId }).from(users).where(eq(users.email, login.email));
+    const [row] = await env.server.db
+        .select({ tenantId: users.tenantId })
+        .from(users)
+        .where(eq(users.email, login.email));
     if (!row?.tenantId) throw new Error('the organisation admin has no organisation');
     const [found] = await env.server.db.select().from(tenants).where(eq(tenants.id, row.tenantId));
     if (!found) throw new Error('organisation missing');
     tenant = { id: found.id, name: found.name };
-    const [depot] = await env.server.db.select().from(depots).where(eq(depots.tenantId, found.id)).limit(1);
+    const [depot] = await env.server.db
+        .select()
+        .from(depots)
+        .where(eq(depots.tenantId, found.id))
+        .limit(1);
     if (!depot) throw new Error('the organisation has no depot');
     depotPath = depot.scopePath;
 });
@@ -34,7 +46,11 @@ beforeAll(async () => {
 async function freshSignIn(page: Page, email: string, password: string): Promise<void> {
     if (pathOf(page) !== '/login') await page.goto(url('/login'));
     const form = page.getByLabel(/^E-mail address/);
-    await form.or(page.getByRole('button', { name: /@/ })).or(page.getByRole('button', { name: 'Logout' })).first().waitFor();
+    await form
+        .or(page.getByRole('button', { name: /@/ }))
+        .or(page.getByRole('button', { name: 'Logout' }))
+        .first()
+        .waitFor();
     if (!(await form.isVisible())) await signOut(page);
     await signIn(page, email, password);
     await page.waitForURL((target) => !target.pathname.startsWith('/login'));
@@ -74,9 +90,11 @@ async function fillNewUser(page: Page, email: string, firstName: string) {
 async function grantOnOrganisation(page: Page, number: number, role: string) {
     const row = dialogOf(page).getByRole('group', { name: `Permission row ${number}` });
     const roleSelect = row.getByRole('combobox', { name: /^Role/ });
-    if ((await roleSelect.textContent())?.includes(role) !== true) await choose(page, roleSelect, role);
+    if ((await roleSelect.textContent())?.includes(role) !== true)
+        await choose(page, roleSelect, role);
     const scopes = row.getByRole('combobox', { name: /^Scopes/ });
-    if ((await scopes.textContent())?.includes(tenant.name) !== true) await choose(page, scopes, new RegExp(`^${tenant.name}`), true);
+    if ((await scopes.textContent())?.includes(tenant.name) !== true)
+        await choose(page, scopes, new RegExp(`^${tenant.name}`), true);
 }
 
 describe('back-office users in the browser', () => {
@@ -94,7 +112,11 @@ describe('back-office users in the browser', () => {
         await dialogOf(page).getByRole('group', { name: 'Permission row 1' }).waitFor();
         await fillNewUser(page, email, 'Carla');
         // Spaces cannot be typed into the e-mail.
-        expect(await dialogOf(page).getByRole('textbox', { name: /^E-mail address/ }).inputValue()).toBe(email);
+        expect(
+            await dialogOf(page)
+                .getByRole('textbox', { name: /^E-mail address/ })
+                .inputValue(),
+        ).toBe(email);
         const save = dialogOf(page).getByRole('button', { name: 'Save' });
         expect(await save.isDisabled()).toBe(true);
         await grantOnOrganisation(page, 1, 'Standard Access (Tenant)');
@@ -102,18 +124,29 @@ describe('back-office users in the browser', () => {
         await grantOnOrganisation(page, 2, 'ECL Access (Organization)');
         await checkPage(page, 'backoffice-users-create-dialog-1280');
         expect(await save.isEnabled()).toBe(true);
-        const created = page.waitForResponse((response) => response.url().endsWith('/api/v2/users') && response.request().method() === 'POST');
+        const created = page.waitForResponse(
+            (response) =>
+                response.url().endsWith('/api/v2/users') && response.request().method() === 'POST',
+        );
         await save.click();
         const answer = await created;
         expect(answer.status()).toBe(201);
-        const body = (await answer.json()) as { id: string; permissions: { roleName: string; path: string }[] };
+        const body = (await answer.json()) as {
+            id: string;
+            permissions: { roleName: string; path: string }[];
+        };
         createdId = body.id;
-        expect(body.permissions.map((p) => `${p.roleName}@${p.path}`).sort()).toEqual([`ECL Access (Organization)@${tenant.id}`, `Standard Access (Tenant)@${tenant.id}`]);
+        expect(body.permissions.map((p) => `${p.roleName}@${p.path}`).sort()).toEqual([
+            `ECL Access (Organization)@${tenant.id}`,
+            `Standard Access (Tenant)@${tenant.id}`,
+        ]);
         await dialogOf(page).waitFor({ state: 'detached' });
         await page.getByRole('searchbox', { name: 'Search' }).fill(email);
         await page.getByRole('cell', { name: email }).waitFor();
 
-        const temporaryPassword = temporaryPasswordOf(await latestMail(env.server, email, 'invitation'));
+        const temporaryPassword = temporaryPasswordOf(
+            await latestMail(env.server, email, 'invitation'),
+        );
         await signOut(page);
         await signIn(page, email, temporaryPassword);
         await page.waitForURL(/\/forceChangePwd$/);
@@ -122,7 +155,11 @@ describe('back-office users in the browser', () => {
         await page.getByLabel(/^Repeat the new password/).fill(password);
         await page.getByRole('button', { name: 'Save password' }).click();
         await page.waitForURL((target) => !['/login', '/forceChangePwd'].includes(target.pathname));
-        await page.getByRole('button', { name: /@/ }).or(page.getByRole('button', { name: 'Logout' })).first().waitFor();
+        await page
+            .getByRole('button', { name: /@/ })
+            .or(page.getByRole('button', { name: 'Logout' }))
+            .first()
+            .waitFor();
         expect(['/login', '/forceChangePwd']).not.toContain(pathOf(page));
         await signOut(page);
         await page.close();
@@ -142,7 +179,9 @@ describe('back-office users in the browser', () => {
         await alert.getByRole('button', { name: 'Close' }).click();
         // The user dialog stays open with the data entered; Esc closes it.
         await alert.waitFor({ state: 'detached' });
-        await dialogOf(page).getByRole('textbox', { name: /^First name/ }).press('Escape');
+        await dialogOf(page)
+            .getByRole('textbox', { name: /^First name/ })
+            .press('Escape');
         await dialogOf(page).waitFor({ state: 'detached' });
         await signOut(page);
         await page.close();
@@ -162,7 +201,9 @@ describe('back-office users in the browser', () => {
         const save = dialog.getByRole('button', { name: 'Save' });
         await save.waitFor();
         expect(await save.isDisabled()).toBe(true);
-        expect(await dialog.getByRole('textbox', { name: /^E-mail address/ }).isDisabled()).toBe(true);
+        expect(await dialog.getByRole('textbox', { name: /^E-mail address/ }).isDisabled()).toBe(
+            true,
+        );
         await dialog.getByRole('textbox', { name: /^First name/ }).fill('Carlotta');
         expect(await save.isEnabled()).toBe(true);
         await checkPage(page, 'backoffice-users-edit-dialog-390');

@@ -1,7 +1,13 @@
 import { and, desc, eq, like } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { depotConfigRevisions, depots, permissionAssignments, tourCommanderConfigRevisions, users } from '../../server/db/schema/index.js';
+import {
+    depotConfigRevisions,
+    depots,
+    permissionAssignments,
+    tourCommanderConfigRevisions,
+    users,
+} from '../../server/db/schema/index.js';
 import { pathOf, signIn, signOut } from './fixtures/app.js';
 import { screenshotAndAxe } from './fixtures/browser.js';
 import { setUpE2eEnvironment } from './fixtures/environment.js';
@@ -19,7 +25,11 @@ async function freshSignIn(page: Page, login: { email: string; password: string 
     if (pathOf(page) !== '/login') {
         // A test that failed before signing out leaves its session behind: drop it.
         await page.goto(url('/login'));
-        await page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('CognitoIdentityServiceProvider.')).forEach((key) => localStorage.removeItem(key)));
+        await page.evaluate(() =>
+            Object.keys(localStorage)
+                .filter((key) => key.startsWith('CognitoIdentityServiceProvider.'))
+                .forEach((key) => localStorage.removeItem(key)),
+        );
         await page.goto(url('/login'));
     }
     await page.getByLabel(/^E-mail address/).waitFor();
@@ -29,7 +39,11 @@ async function freshSignIn(page: Page, login: { email: string; password: string 
 
 async function checkPage(page: Page, name: string) {
     expect(await screenshotAndAxe(page, name), `axe on ${name}`).toEqual([]);
-    expect(env.browser.problems.filter((problem) => problem.kind === 'csp' || problem.kind === 'pageerror')).toEqual([]);
+    expect(
+        env.browser.problems.filter(
+            (problem) => problem.kind === 'csp' || problem.kind === 'pageerror',
+        ),
+    ).toEqual([]);
 }
 
 /** A depot of the organisation admin's organisation, and its latest configuration revision. */
@@ -37,7 +51,10 @@ async function depotOfOrganisationAdmin(email: string) {
     const db = env.server.db;
     const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
     if (!user) throw new Error('organisation admin missing');
-    const [assignment] = await db.select({ scopePath: permissionAssignments.scopePath }).from(permissionAssignments).where(eq(permissionAssignments.userId, user.id));
+    const [assignment] = await db
+        .select({ scopePath: permissionAssignments.scopePath })
+        .from(permissionAssignments)
+        .where(eq(permissionAssignments.userId, user.id));
     const tenantId = assignment?.scopePath.split('.')[0] ?? '';
     const [configured] = await db
         .select({ internalDepotId: depots.internalDepotId })
@@ -45,14 +62,25 @@ async function depotOfOrganisationAdmin(email: string) {
         .innerJoin(depotConfigRevisions, eq(depotConfigRevisions.depotId, depots.internalDepotId))
         .where(and(eq(depots.tenantId, tenantId), like(depots.scopePath, `${tenantId}.%`)))
         .limit(1);
-    const [any] = await db.select({ internalDepotId: depots.internalDepotId }).from(depots).where(eq(depots.tenantId, tenantId)).limit(1);
+    const [any] = await db
+        .select({ internalDepotId: depots.internalDepotId })
+        .from(depots)
+        .where(eq(depots.tenantId, tenantId))
+        .limit(1);
     const depotId = configured?.internalDepotId ?? any?.internalDepotId;
     if (!depotId) throw new Error(`no depot in ${tenantId}`);
     return { tenantId, depotId };
 }
 
 const latestDepotRevision = async (depotId: string) =>
-    (await env.server.db.select().from(depotConfigRevisions).where(eq(depotConfigRevisions.depotId, depotId)).orderBy(desc(depotConfigRevisions.revision)).limit(1))[0];
+    (
+        await env.server.db
+            .select()
+            .from(depotConfigRevisions)
+            .where(eq(depotConfigRevisions.depotId, depotId))
+            .orderBy(desc(depotConfigRevisions.revision))
+            .limit(1)
+    )[0];
 
 describe('client configurations', () => {
     it('an organisation admin edits a depot configuration, sees the diff and restores the earlier revision', async () => {
@@ -62,7 +90,9 @@ describe('client configurations', () => {
         const startRevision = before?.revision ?? 0;
         const page = await env.browser.newPage();
         await freshSignIn(page, admin);
-        await page.goto(url(`/tenant/${tenantId}/configurations/depots/${depotId}/show/configuration`));
+        await page.goto(
+            url(`/tenant/${tenantId}/configurations/depots/${depotId}/show/configuration`),
+        );
 
         const refresh = page.getByLabel(/^Live dashboard refresh \(seconds\)/);
         await refresh.waitFor();
@@ -81,7 +111,14 @@ describe('client configurations', () => {
         await page.getByLabel(/^Closes at/).fill('22:30');
         await save.click();
         await page.getByText(`Saved as revision ${startRevision + 1}.`).waitFor();
-        await expect.poll(async () => (await latestDepotRevision(depotId))?.document).toEqual({ frontend: { businessHours: { from: '05:15', to: '22:30' }, liveDashboardRefreshIntervalInSec: 45 } });
+        await expect
+            .poll(async () => (await latestDepotRevision(depotId))?.document)
+            .toEqual({
+                frontend: {
+                    businessHours: { from: '05:15', to: '22:30' },
+                    liveDashboardRefreshIntervalInSec: 45,
+                },
+            });
 
         await page.getByRole('tab', { name: /history/i }).click();
         await page.waitForURL(/configuration-history$/);
@@ -90,24 +127,38 @@ describe('client configurations', () => {
         const differences = page.getByRole('table', { name: 'Differences between the revisions' });
         if (startRevision > 0) {
             await differences.waitFor();
-            await expect.poll(() => differences.getByRole('row', { name: /Live dashboard refresh/ }).textContent()).toContain('45');
+            await expect
+                .poll(() =>
+                    differences.getByRole('row', { name: /Live dashboard refresh/ }).textContent(),
+                )
+                .toContain('45');
         }
         await checkPage(page, 'client-configs-depot-history');
 
         if (startRevision > 0) {
-            await page.getByRole('button', { name: `Restore revision ${startRevision}`, exact: true }).click();
+            await page
+                .getByRole('button', { name: `Restore revision ${startRevision}`, exact: true })
+                .click();
             const dialog = page.getByRole('dialog', { name: `Restore revision ${startRevision}?` });
             await dialog.waitFor();
             await checkPage(page, 'client-configs-restore-dialog');
             await dialog.getByRole('button', { name: 'Restore' }).click();
-            await page.getByText(`Revision ${startRevision} restored as revision ${startRevision + 2}.`).waitFor();
+            await page
+                .getByText(`Revision ${startRevision} restored as revision ${startRevision + 2}.`)
+                .waitFor();
             const restored = await latestDepotRevision(depotId);
-            expect({ revision: restored?.revision, restoredFrom: restored?.restoredFrom, document: restored?.document }).toEqual({
+            expect({
+                revision: restored?.revision,
+                restoredFrom: restored?.restoredFrom,
+                document: restored?.document,
+            }).toEqual({
                 revision: startRevision + 2,
                 restoredFrom: startRevision,
                 document: before?.document,
             });
-            await expect.poll(() => revisions.locator('tbody tr').first().textContent()).toContain(String(startRevision));
+            await expect
+                .poll(() => revisions.locator('tbody tr').first().textContent())
+                .toContain(String(startRevision));
         }
         await signOut(page);
         await page.close();
@@ -124,8 +175,15 @@ describe('client configurations', () => {
         await good.fill('40');
         await page.getByRole('button', { name: 'Save', exact: true }).click();
         await page.getByText('Saved as revision 1.').waitFor();
-        const [saved] = await env.server.db.select().from(tourCommanderConfigRevisions).orderBy(desc(tourCommanderConfigRevisions.createdAt)).limit(1);
-        expect(saved?.document).toMatchObject({ rtt: { goodMaxDeviationMinutes: 40, mediumMaxDeviationMinutes: 90 }, eta: { nightEndHour: 8, nightStartHour: 19 } });
+        const [saved] = await env.server.db
+            .select()
+            .from(tourCommanderConfigRevisions)
+            .orderBy(desc(tourCommanderConfigRevisions.createdAt))
+            .limit(1);
+        expect(saved?.document).toMatchObject({
+            rtt: { goodMaxDeviationMinutes: 40, mediumMaxDeviationMinutes: 90 },
+            eta: { nightEndHour: 8, nightStartHour: 19 },
+        });
         await signOut(page);
         await page.close();
     });

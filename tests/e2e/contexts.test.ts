@@ -6,7 +6,6 @@ import { setUpE2eEnvironment } from './fixtures/environment.js';
 const env = setUpE2eEnvironment();
 const { url } = env;
 
-
 const loginOf = (role: string) => {
     const login = env.server.logins.find((candidate) => candidate.role === role);
     if (!login) throw new Error(`No demo sign-in for ${role}`);
@@ -23,8 +22,12 @@ describe('contexts, guards and languages', () => {
         await page.getByRole('link', { name: /^Depot/ }).click();
         await page.waitForURL(/\/depot$/);
         await page.getByRole('heading', { level: 1, name: 'Select a depot' }).waitFor();
-        expect(await page.getByRole('list', { name: 'Select a depot' }).getByRole('link').count()).toBeGreaterThan(20);
-        expect(await screenshotAndAxe(page, 'depot-selection'), 'axe on depot-selection').toEqual([]);
+        expect(
+            await page.getByRole('list', { name: 'Select a depot' }).getByRole('link').count(),
+        ).toBeGreaterThan(20);
+        expect(await screenshotAndAxe(page, 'depot-selection'), 'axe on depot-selection').toEqual(
+            [],
+        );
 
         await page.getByLabel('Search depots').fill('berlin');
         const matches = page.getByRole('list', { name: 'Select a depot' }).getByRole('link');
@@ -32,7 +35,9 @@ describe('contexts, guards and languages', () => {
         await matches.first().focus();
         await page.keyboard.press('Enter');
         await page.waitForURL(/\/depot\/[^/]+\/8547$/);
-        await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('8547 Depot Berlin');
+        await expect
+            .poll(() => page.getByRole('heading', { level: 1 }).textContent())
+            .toBe('8547 Depot Berlin');
         expect(await page.getByText('Europe/Berlin').count()).toBe(1);
         expect(await page.getByRole('menuitem', { name: 'Depot overview' }).count()).toBe(1);
         expect(await screenshotAndAxe(page, 'depot-summary'), 'axe on depot-summary').toEqual([]);
@@ -45,7 +50,7 @@ describe('contexts, guards and languages', () => {
         await page.close();
     });
 
-    it('lists an organisation\'s depots only and guards unknown organisations', async () => {
+    it("lists an organisation's depots only and guards unknown organisations", async () => {
         const page = await env.browser.newPage();
         await page.goto(url('/tenant'));
         const organisation = page.getByRole('link', { name: 'NordPaket Logistik' });
@@ -57,11 +62,20 @@ describe('contexts, guards and languages', () => {
 
         await page.goto(url('/tenant/no-such-tenant/configurations/depots'));
         await page.waitForURL(/\/error\/noPermission$/);
-        await expect.poll(() => page.getByRole('alert').textContent()).toContain('You are not allowed to open this page.');
-        expect(await screenshotAndAxe(page, 'error-no-permission'), 'axe on error-no-permission').toEqual([]);
+        await expect
+            .poll(() => page.getByRole('alert').textContent())
+            .toContain('You are not allowed to open this page.');
+        expect(
+            await screenshotAndAxe(page, 'error-no-permission'),
+            'axe on error-no-permission',
+        ).toEqual([]);
 
         await page.goto(url('/error/somethingElse'));
-        await page.getByRole('heading').first().waitFor({ state: 'attached' }).catch(() => undefined);
+        await page
+            .getByRole('heading')
+            .first()
+            .waitFor({ state: 'attached' })
+            .catch(() => undefined);
         expect(await page.getByRole('alert').count()).toBe(0);
         await page.close();
     });
@@ -82,7 +96,9 @@ describe('contexts, guards and languages', () => {
 
         await page.getByRole('button', { name: /Français/i }).click();
         await page.getByRole('menuitem', { name: 'English' }).click();
-        await expect.poll(() => page.getByRole('button', { name: /depot number/i }).count()).toBe(1);
+        await expect
+            .poll(() => page.getByRole('button', { name: /depot number/i }).count())
+            .toBe(1);
         await signOut(page);
         await page.close();
     });
@@ -93,7 +109,9 @@ describe('contexts, guards and languages', () => {
         await page.goto(url('/login'));
         await signIn(page, organisationAdmin.email, organisationAdmin.password);
         await page.waitForURL(/\/landing$/);
-        await expect.poll(() => page.getByRole('link', { name: /^(Organisation|Depot)/ }).count()).toBe(2);
+        await expect
+            .poll(() => page.getByRole('link', { name: /^(Organisation|Depot)/ }).count())
+            .toBe(2);
         await signOut(page);
 
         const depotUser = loginOf('Standard Access (Depot)');

@@ -2,7 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { and, desc, eq, isNotNull, like } from 'drizzle-orm';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { depots, permissionAssignments, subcontractors, tenantConfigRevisions, users, vehicles } from '../../server/db/schema/index.js';
+import {
+    depots,
+    permissionAssignments,
+    subcontractors,
+    tenantConfigRevisions,
+    users,
+    vehicles,
+} from '../../server/db/schema/index.js';
 import { pathOf, signIn, signOut } from './fixtures/app.js';
 import { screenshotAndAxe } from './fixtures/browser.js';
 import { setUpE2eEnvironment } from './fixtures/environment.js';
@@ -35,12 +42,23 @@ const depotUrl = (suffix: string) => `/depot/${depot.tenantId}/${depot.externalD
 beforeAll(async () => {
     courierManager = loginOf('Driver & Device Management (Depot)');
     const db = env.server.db;
-    const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, courierManager.email));
+    const [user] = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(eq(users.email, courierManager.email));
     if (!user) throw new Error('courier manager missing');
-    const [assignment] = await db.select({ scopePath: permissionAssignments.scopePath }).from(permissionAssignments).where(eq(permissionAssignments.userId, user.id));
+    const [assignment] = await db
+        .select({ scopePath: permissionAssignments.scopePath })
+        .from(permissionAssignments)
+        .where(eq(permissionAssignments.userId, user.id));
     if (!assignment) throw new Error('courier manager has no role');
     const [found] = await db
-        .select({ tenantId: depots.tenantId, externalDepotId: depots.externalDepotId, internalDepotId: depots.internalDepotId, scopePath: depots.scopePath })
+        .select({
+            tenantId: depots.tenantId,
+            externalDepotId: depots.externalDepotId,
+            internalDepotId: depots.internalDepotId,
+            scopePath: depots.scopePath,
+        })
         .from(depots)
         .where(like(depots.scopePath, `${assignment.scopePath}%`))
         .limit(1);
@@ -52,7 +70,11 @@ async function freshSignIn(page: Page, login: Login): Promise<void> {
     if (pathOf(page) !== '/login') {
         // A test that failed before signing out leaves its session behind: drop it.
         await page.goto(url('/login'));
-        await page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('CognitoIdentityServiceProvider.')).forEach((key) => localStorage.removeItem(key)));
+        await page.evaluate(() =>
+            Object.keys(localStorage)
+                .filter((key) => key.startsWith('CognitoIdentityServiceProvider.'))
+                .forEach((key) => localStorage.removeItem(key)),
+        );
         await page.goto(url('/login'));
     }
     await page.getByLabel(/^E-mail address/).waitFor();
@@ -62,7 +84,11 @@ async function freshSignIn(page: Page, login: Login): Promise<void> {
 
 async function checkPage(page: Page, name: string) {
     expect(await screenshotAndAxe(page, name), `axe on ${name}`).toEqual([]);
-    expect(env.browser.problems.filter((problem) => problem.kind === 'csp' || problem.kind === 'pageerror')).toEqual([]);
+    expect(
+        env.browser.problems.filter(
+            (problem) => problem.kind === 'csp' || problem.kind === 'pageerror',
+        ),
+    ).toEqual([]);
 }
 
 /** Opens a select and clicks an option. */
@@ -78,13 +104,26 @@ async function choose(page: Page, select: Locator, option: string | RegExp) {
 /** Raises a new revision of the organisation's client configuration with these frontend values. */
 async function configureTenant(tenantId: string, frontend: Record<string, unknown>) {
     const db = env.server.db;
-    const [latest] = await db.select().from(tenantConfigRevisions).where(eq(tenantConfigRevisions.tenantId, tenantId)).orderBy(desc(tenantConfigRevisions.revision)).limit(1);
+    const [latest] = await db
+        .select()
+        .from(tenantConfigRevisions)
+        .where(eq(tenantConfigRevisions.tenantId, tenantId))
+        .orderBy(desc(tenantConfigRevisions.revision))
+        .limit(1);
     const document = latest?.document ?? {};
     const previous = (document.frontend ?? {}) as Record<string, unknown>;
-    await db.insert(tenantConfigRevisions).values({ id: randomUUID(), tenantId, revision: (latest?.revision ?? 0) + 1, document: { ...document, frontend: { ...previous, ...frontend } } });
+    await db
+        .insert(tenantConfigRevisions)
+        .values({
+            id: randomUUID(),
+            tenantId,
+            revision: (latest?.revision ?? 0) + 1,
+            document: { ...document, frontend: { ...previous, ...frontend } },
+        });
 }
 
-const digits = (length: number) => Array.from({ length }, () => Math.floor(Math.random() * 10)).join('');
+const digits = (length: number) =>
+    Array.from({ length }, () => Math.floor(Math.random() * 10)).join('');
 
 describe('courier accounts', () => {
     it('creates courier accounts up to the organisation limit, then deactivates them in one bulk action', async () => {
@@ -92,14 +131,21 @@ describe('courier accounts', () => {
         const existing = await db
             .select({ id: users.id })
             .from(users)
-            .where(and(eq(users.driverType, 'TEMP_DRIVER'), like(users.scopePath, `${depot.scopePath}%`)));
+            .where(
+                and(
+                    eq(users.driverType, 'TEMP_DRIVER'),
+                    like(users.scopePath, `${depot.scopePath}%`),
+                ),
+            );
         await configureTenant(depot.tenantId, { maxTemporaryUsersPerDepot: existing.length + 2 });
 
         const page = await env.browser.newPage();
         await freshSignIn(page, courierManager);
         await page.goto(url(depotUrl('users/tempDrivers')));
         const limit = page.getByTestId('courier-limit');
-        await expect.poll(() => limit.textContent()).toBe(`${existing.length} of ${existing.length + 2} courier accounts`);
+        await expect
+            .poll(() => limit.textContent())
+            .toBe(`${existing.length} of ${existing.length + 2} courier accounts`);
         const create = page.getByRole('button', { name: 'New courier account' });
         await checkPage(page, 'fleet-courier-accounts');
 
@@ -113,14 +159,19 @@ describe('courier accounts', () => {
             await dialog.getByLabel('First name').fill('Eva');
             await dialog.getByLabel('Last name').fill(`Courier${index}E2e`);
             await dialog.getByLabel('Mobile number').fill(`+4915${digits(9)}`);
-            if (await dialog.getByLabel(/^E-mail address \(login\)/).count()) await dialog.getByLabel(/^E-mail address/).fill(`${username.toLowerCase()}@example.com`);
+            if (await dialog.getByLabel(/^E-mail address \(login\)/).count())
+                await dialog
+                    .getByLabel(/^E-mail address/)
+                    .fill(`${username.toLowerCase()}@example.com`);
             if (!(await dialog.locator('input[name="subcontractorId"]').inputValue())) {
                 await choose(page, dialog.getByRole('combobox', { name: 'Subcontractor' }), /\(/);
             }
             if (index === 0) await checkPage(page, 'fleet-courier-account-dialog');
             await dialog.getByRole('button', { name: 'Save' }).click();
             await dialog.waitFor({ state: 'detached' });
-            const done = page.getByRole('alertdialog').filter({ hasText: /Account created|The account was created/ });
+            const done = page
+                .getByRole('alertdialog')
+                .filter({ hasText: /Account created|The account was created/ });
             await done.waitFor();
             if (index === 0) await checkPage(page, 'fleet-courier-account-created');
             await done.getByRole('button', { name: 'Close' }).click();
@@ -128,9 +179,15 @@ describe('courier accounts', () => {
             created.push(username);
         }
 
-        await expect.poll(() => limit.textContent()).toBe(`${existing.length + 2} of ${existing.length + 2} courier accounts`);
+        await expect
+            .poll(() => limit.textContent())
+            .toBe(`${existing.length + 2} of ${existing.length + 2} courier accounts`);
         await expect.poll(() => create.isDisabled()).toBe(true);
-        await page.getByText(`The limit of ${existing.length + 2} courier accounts for this depot is reached`).waitFor();
+        await page
+            .getByText(
+                `The limit of ${existing.length + 2} courier accounts for this depot is reached`,
+            )
+            .waitFor();
         await checkPage(page, 'fleet-courier-limit-reached');
 
         // Both new accounts in one bulk deactivation.
@@ -142,9 +199,14 @@ describe('courier accounts', () => {
             if (request.url().includes('/api/users/inactive')) deactivations.push(request.method());
         });
         await page.getByRole('button', { name: 'Deactivate' }).click();
-        await expect.poll(() => page.locator('table tbody tr').filter({ hasText: 'Inactive' }).count()).toBe(2);
+        await expect
+            .poll(() => page.locator('table tbody tr').filter({ hasText: 'Inactive' }).count())
+            .toBe(2);
         expect(deactivations).toEqual(['PUT']);
-        const rows = await db.select({ active: users.active }).from(users).where(like(users.lastName, 'Courier%E2e'));
+        const rows = await db
+            .select({ active: users.active })
+            .from(users)
+            .where(like(users.lastName, 'Courier%E2e'));
         expect(rows.map((row) => row.active)).toEqual([false, false]);
         await checkPage(page, 'fleet-courier-deactivated');
 
@@ -184,11 +246,18 @@ describe('subcontractors', () => {
         const confirm = page.getByRole('alertdialog');
         await confirm.getByText(`Delete the subcontractor ${withVehicles.name}?`).waitFor();
         await confirm.getByRole('button', { name: 'Delete' }).click();
-        const refusal = page.getByRole('alertdialog').filter({ hasText: 'cannot be deleted while users or vehicles are assigned' });
+        const refusal = page
+            .getByRole('alertdialog')
+            .filter({ hasText: 'cannot be deleted while users or vehicles are assigned' });
         await refusal.waitFor();
         await checkPage(page, 'fleet-subcontractor-delete-refused');
         await refusal.getByRole('button', { name: 'Close' }).click();
-        expect(await db.select({ id: subcontractors.id }).from(subcontractors).where(eq(subcontractors.id, withVehicles.id))).toHaveLength(1);
+        expect(
+            await db
+                .select({ id: subcontractors.id })
+                .from(subcontractors)
+                .where(eq(subcontractors.id, withVehicles.id)),
+        ).toHaveLength(1);
 
         // A new, empty subcontractor can go.
         await page.goto(url(depotUrl('subcontractor')));
@@ -204,7 +273,17 @@ describe('subcontractors', () => {
         await page.getByRole('button', { name: 'Delete' }).click();
         await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
         await page.waitForURL((target) => target.pathname.endsWith('/subcontractor'));
-        await expect.poll(async () => (await db.select({ id: subcontractors.id }).from(subcontractors).where(eq(subcontractors.name, name))).length).toBe(0);
+        await expect
+            .poll(
+                async () =>
+                    (
+                        await db
+                            .select({ id: subcontractors.id })
+                            .from(subcontractors)
+                            .where(eq(subcontractors.name, name))
+                    ).length,
+            )
+            .toBe(0);
         await signOut(page);
         await page.close();
     });
@@ -214,19 +293,36 @@ describe('app accounts', () => {
     it('moves a driver to another subcontractor; the vehicle stays with the old one', async () => {
         const db = env.server.db;
         const [driver] = await db
-            .select({ id: users.id, username: users.username, subcontractorId: users.subcontractorId, vehicleId: users.vehicleId, firstName: users.firstName, lastName: users.lastName })
+            .select({
+                id: users.id,
+                username: users.username,
+                subcontractorId: users.subcontractorId,
+                vehicleId: users.vehicleId,
+                firstName: users.firstName,
+                lastName: users.lastName,
+            })
             .from(users)
             .innerJoin(subcontractors, eq(subcontractors.id, users.subcontractorId))
-            .where(and(eq(users.driverType, 'DRIVER'), isNotNull(users.vehicleId), eq(subcontractors.depotId, depot.internalDepotId)))
+            .where(
+                and(
+                    eq(users.driverType, 'DRIVER'),
+                    isNotNull(users.vehicleId),
+                    eq(subcontractors.depotId, depot.internalDepotId),
+                ),
+            )
             .limit(1);
-        if (!driver?.username || !driver.vehicleId) throw new Error('no driver with a vehicle in the depot');
+        if (!driver?.username || !driver.vehicleId)
+            throw new Error('no driver with a vehicle in the depot');
         const [target] = await db
             .select({ id: subcontractors.id, name: subcontractors.name, code: subcontractors.code })
             .from(subcontractors)
             .where(and(eq(subcontractors.depotId, depot.internalDepotId)))
             .then((rows) => rows.filter((row) => row.id !== driver.subcontractorId));
         if (!target) throw new Error('no second subcontractor in the depot');
-        const [vehicleBefore] = await db.select({ subcontractorId: vehicles.subcontractorId }).from(vehicles).where(eq(vehicles.id, driver.vehicleId));
+        const [vehicleBefore] = await db
+            .select({ subcontractorId: vehicles.subcontractorId })
+            .from(vehicles)
+            .where(eq(vehicles.id, driver.vehicleId));
 
         const page = await env.browser.newPage();
         await freshSignIn(page, loginOf('Organization Admin'));
@@ -238,18 +334,30 @@ describe('app accounts', () => {
         await page.locator('table tbody tr').first().click();
         const dialog = page.getByRole('dialog', { name: 'Edit driver account' });
         await dialog.waitFor();
-        await choose(page, dialog.getByRole('combobox', { name: 'Subcontractor' }), `${target.name} (${target.code})`);
+        await choose(
+            page,
+            dialog.getByRole('combobox', { name: 'Subcontractor' }),
+            `${target.name} (${target.code})`,
+        );
         await dialog.getByText('Its vehicle stays with the old subcontractor').waitFor();
         await checkPage(page, 'fleet-driver-move');
         await dialog.getByRole('button', { name: 'Save' }).click();
         await dialog.waitFor({ state: 'detached' });
         await page.getByRole('alertdialog').getByRole('button', { name: 'Close' }).click();
-        await expect.poll(() => page.locator('table tbody tr').first().textContent()).toContain(target.name);
+        await expect
+            .poll(() => page.locator('table tbody tr').first().textContent())
+            .toContain(target.name);
 
-        const [after] = await db.select({ subcontractorId: users.subcontractorId, vehicleId: users.vehicleId }).from(users).where(eq(users.id, driver.id));
+        const [after] = await db
+            .select({ subcontractorId: users.subcontractorId, vehicleId: users.vehicleId })
+            .from(users)
+            .where(eq(users.id, driver.id));
         expect(after?.subcontractorId).toBe(target.id);
         expect(after?.vehicleId).toBeNull();
-        const [vehicleAfter] = await db.select({ subcontractorId: vehicles.subcontractorId }).from(vehicles).where(eq(vehicles.id, driver.vehicleId));
+        const [vehicleAfter] = await db
+            .select({ subcontractorId: vehicles.subcontractorId })
+            .from(vehicles)
+            .where(eq(vehicles.id, driver.vehicleId));
         expect(vehicleAfter?.subcontractorId).toBe(vehicleBefore?.subcontractorId);
         await signOut(page);
         await page.close();
@@ -267,16 +375,25 @@ describe('routes of the depot accounts', () => {
         await page.close();
     });
 
-    it("shows a subcontractor user the drivers of their own subcontractor, from the drawer", async () => {
+    it('shows a subcontractor user the drivers of their own subcontractor, from the drawer', async () => {
         const login = loginOf('Standard Access (SuCo)');
         const db = env.server.db;
-        const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, login.email));
+        const [user] = await db
+            .select({ id: users.id })
+            .from(users)
+            .where(eq(users.email, login.email));
         if (!user) throw new Error('subcontractor user missing');
-        const [assignment] = await db.select({ scopePath: permissionAssignments.scopePath }).from(permissionAssignments).where(eq(permissionAssignments.userId, user.id));
+        const [assignment] = await db
+            .select({ scopePath: permissionAssignments.scopePath })
+            .from(permissionAssignments)
+            .where(eq(permissionAssignments.userId, user.id));
         if (!assignment) throw new Error('subcontractor user has no role');
         const sucoId = assignment.scopePath.split('.').at(-1) ?? '';
         const [suco] = await db.select().from(subcontractors).where(eq(subcontractors.id, sucoId));
-        const [home] = await db.select().from(depots).where(eq(depots.internalDepotId, suco?.depotId ?? ''));
+        const [home] = await db
+            .select()
+            .from(depots)
+            .where(eq(depots.internalDepotId, suco?.depotId ?? ''));
         if (!suco || !home) throw new Error('subcontractor or depot missing');
         const drivers = await db
             .select({ lastName: users.lastName })
@@ -287,11 +404,16 @@ describe('routes of the depot accounts', () => {
         await freshSignIn(page, login);
         await page.goto(url(`/depot/${home.tenantId}/${home.externalDepotId}`));
         await page.getByRole('menuitem', { name: "My subcontractor's drivers" }).click();
-        await page.waitForURL((target) => target.pathname.endsWith(`/subcontractor/${sucoId}/drivers`));
+        await page.waitForURL((target) =>
+            target.pathname.endsWith(`/subcontractor/${sucoId}/drivers`),
+        );
         await page.locator('table tbody tr').first().waitFor();
         const rows = await page.locator('table tbody tr').count();
         expect(rows).toBe(Math.min(drivers.length, 25));
-        expect(await screenshotAndAxe(page, 'fleet-subcontractor-own-drivers'), 'axe on the own drivers page').toEqual([]);
+        expect(
+            await screenshotAndAxe(page, 'fleet-subcontractor-own-drivers'),
+            'axe on the own drivers page',
+        ).toEqual([]);
         await signOut(page);
         await page.close();
     });

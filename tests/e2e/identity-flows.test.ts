@@ -4,7 +4,16 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { depots, users } from '../../server/db/schema/index.js';
 import { pathOf, signIn, signOut } from './fixtures/app.js';
 import { screenshotAndAxe, unexpectedProblems } from './fixtures/browser.js';
-import { createTestUser, freshTotp, latestMail, resetCodeOf, temporaryPasswordOf, uniqueEmail, wrongTotp, type TestUser } from './fixtures/identity.js';
+import {
+    createTestUser,
+    freshTotp,
+    latestMail,
+    resetCodeOf,
+    temporaryPasswordOf,
+    uniqueEmail,
+    wrongTotp,
+    type TestUser,
+} from './fixtures/identity.js';
 import { IDENTITY_REFUSALS, setUpE2eEnvironment } from './fixtures/environment.js';
 
 const env = setUpE2eEnvironment();
@@ -17,11 +26,14 @@ beforeAll(async () => {
     const [depot] = await env.server.db.select().from(depots).limit(1);
     if (!depot) throw new Error('the demo data has no depot');
     home = { tenantId: depot.tenantId, depotPath: depot.scopePath };
-    const [other] = await env.server.db.select().from(depots).where(ne(depots.tenantId, depot.tenantId)).limit(1);
+    const [other] = await env.server.db
+        .select()
+        .from(depots)
+        .where(ne(depots.tenantId, depot.tenantId))
+        .limit(1);
     if (!other) throw new Error('the demo data has a single organisation');
     foreign = { tenantId: other.tenantId, externalDepotId: other.externalDepotId };
 });
-
 
 /** Runs axe and saves a screenshot; no CSP violation may have happened so far. */
 async function checkPage(page: Page, name: string) {
@@ -32,7 +44,10 @@ async function checkPage(page: Page, name: string) {
 /** A form field by the start of its label (required fields add an asterisk). */
 const field = (page: Page, label: string) => page.getByLabel(new RegExp(`^${label}`));
 
-const isFocused = (page: Page, label: string) => field(page, label).evaluate((element) => element === document.activeElement, undefined, { timeout: 2000 });
+const isFocused = (page: Page, label: string) =>
+    field(page, label).evaluate((element) => element === document.activeElement, undefined, {
+        timeout: 2000,
+    });
 
 async function enterTotp(page: Page, code: string) {
     const input = field(page, '6-digit code');
@@ -44,7 +59,8 @@ async function enterTotp(page: Page, code: string) {
 function countCalls(page: Page, operation: string): () => number {
     let calls = 0;
     page.on('request', (request) => {
-        if (request.headers()['x-amz-target'] === `AWSCognitoIdentityProviderService.${operation}`) calls += 1;
+        if (request.headers()['x-amz-target'] === `AWSCognitoIdentityProviderService.${operation}`)
+            calls += 1;
     });
     return () => calls;
 }
@@ -63,11 +79,21 @@ describe('identity flows in the browser', () => {
             tenantId: home.tenantId,
             mfaSetup: true,
             grants: [
-                { roleId: 'role-tenant-standard', scopePath: home.tenantId, tenantId: home.tenantId },
-                { roleId: 'role-depot-standard', scopePath: home.depotPath, tenantId: home.tenantId },
+                {
+                    roleId: 'role-tenant-standard',
+                    scopePath: home.tenantId,
+                    tenantId: home.tenantId,
+                },
+                {
+                    roleId: 'role-depot-standard',
+                    scopePath: home.depotPath,
+                    tenantId: home.tenantId,
+                },
             ],
         });
-        const temporaryPassword = temporaryPasswordOf(await latestMail(env.server, newUser.email, 'invitation'));
+        const temporaryPassword = temporaryPasswordOf(
+            await latestMail(env.server, newUser.email, 'invitation'),
+        );
 
         const page = await env.browser.newPage();
         await page.goto(url('/login'));
@@ -79,7 +105,11 @@ describe('identity flows in the browser', () => {
         // The rule is checked before anything is sent.
         await page.keyboard.type('too-weak');
         await page.keyboard.press('Enter');
-        await expect.poll(() => page.getByText('The password does not meet the rules', { exact: false }).count()).toBe(1);
+        await expect
+            .poll(() =>
+                page.getByText('The password does not meet the rules', { exact: false }).count(),
+            )
+            .toBe(1);
         await expect.poll(() => page.getByText('Please repeat the new password.').count()).toBe(1);
         await checkPage(page, 'force-change-password');
 
@@ -89,7 +119,9 @@ describe('identity flows in the browser', () => {
 
         await page.getByRole('heading', { level: 1, name: 'Set up two-step sign-in' }).waitFor();
         expect(pathOf(page)).toBe('/login');
-        const qrCode = page.getByRole('img', { name: 'QR code for setting up your authenticator app' });
+        const qrCode = page.getByRole('img', {
+            name: 'QR code for setting up your authenticator app',
+        });
         await qrCode.waitFor();
         expect(await qrCode.getAttribute('src')).toMatch(/^data:image\/svg\+xml/);
         const shownKey = (await page.locator('code').textContent()) ?? '';
@@ -102,7 +134,9 @@ describe('identity flows in the browser', () => {
         await enterTotp(page, code);
         lastTotpStep = step;
         await page.waitForURL(/\/landing$/);
-        await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Hello Nora');
+        await expect
+            .poll(() => page.getByRole('heading', { level: 1 }).textContent())
+            .toBe('Hello Nora');
         await signOut(page);
         await page.close();
     });
@@ -117,7 +151,9 @@ describe('identity flows in the browser', () => {
 
         const { code, step } = await freshTotp(secret, lastTotpStep);
         await enterTotp(page, await wrongTotp(secret, step));
-        await expect.poll(() => page.getByRole('alert').textContent()).toBe('The code is not correct. Please check it and try again.');
+        await expect
+            .poll(() => page.getByRole('alert').textContent())
+            .toBe('The code is not correct. Please check it and try again.');
         // The field is selected again for the next try.
         await expect.poll(() => isFocused(page, '6-digit code')).toBe(true);
         await page.screenshot({ path: 'tests/e2e/screenshots/totp-code-wrong.png' });
@@ -143,16 +179,22 @@ describe('identity flows in the browser', () => {
         const codeField = field(page, 'Code from the e-mail');
         await codeField.waitFor();
         await expect.poll(() => isFocused(page, 'Code from the e-mail')).toBe(true);
-        await expect.poll(() => page.getByRole('status').first().textContent()).toMatch(/^We sent a code to /);
+        await expect
+            .poll(() => page.getByRole('status').first().textContent())
+            .toMatch(/^We sent a code to /);
         await checkPage(page, 'reset-password-confirm');
 
-        const code = resetCodeOf(await latestMail(env.server, newUser.email, 'password-reset-code'));
+        const code = resetCodeOf(
+            await latestMail(env.server, newUser.email, 'password-reset-code'),
+        );
         password = 'Reset-own-password-2!';
         await codeField.fill(code === '000000' ? '111111' : '000000');
         await field(page, 'New password').fill(password);
         await field(page, 'Repeat the new password').fill(password);
         await page.getByRole('button', { name: 'Set new password' }).click();
-        await expect.poll(() => page.getByRole('alert').textContent()).toBe('The code is not correct. Please check it and try again.');
+        await expect
+            .poll(() => page.getByRole('alert').textContent())
+            .toBe('The code is not correct. Please check it and try again.');
 
         await codeField.fill(code);
         await page.getByRole('button', { name: 'Set new password' }).click();
@@ -173,7 +215,13 @@ describe('identity flows in the browser', () => {
             firstName: 'Chris',
             tenantId: home.tenantId,
             password: currentPassword,
-            grants: [{ roleId: 'role-depot-standard', scopePath: home.depotPath, tenantId: home.tenantId }],
+            grants: [
+                {
+                    roleId: 'role-depot-standard',
+                    scopePath: home.depotPath,
+                    tenantId: home.tenantId,
+                },
+            ],
         });
         const page = await env.browser.newPage();
         const changePasswordCalls = countCalls(page, 'ChangePassword');
@@ -193,7 +241,9 @@ describe('identity flows in the browser', () => {
         };
 
         await fill(currentPassword, currentPassword);
-        await expect.poll(() => page.getByRole('status').filter({ hasText: 'nothing was changed' }).count()).toBe(1);
+        await expect
+            .poll(() => page.getByRole('status').filter({ hasText: 'nothing was changed' }).count())
+            .toBe(1);
         expect(changePasswordCalls()).toBe(0);
 
         await fill('Not-my-password-9!', 'Brand-new-password-4!');
@@ -201,7 +251,13 @@ describe('identity flows in the browser', () => {
         await expect.poll(() => alert.textContent()).toContain('Something went wrong.');
         expect(await alert.textContent()).toContain('The current password is not correct.');
         // The dialog fades in: let it finish before the screenshot.
-        await alert.evaluate((element) => Promise.all((element.closest('.MuiDialog-root') ?? element).getAnimations({ subtree: true }).map((animation) => animation.finished)));
+        await alert.evaluate((element) =>
+            Promise.all(
+                (element.closest('.MuiDialog-root') ?? element)
+                    .getAnimations({ subtree: true })
+                    .map((animation) => animation.finished),
+            ),
+        );
         await checkPage(page, 'change-password-error');
         await page.keyboard.press('Enter');
         await alert.waitFor({ state: 'detached' });
@@ -236,15 +292,27 @@ describe('identity flows in the browser', () => {
             firstName: 'Lou',
             tenantId: home.tenantId,
             password: 'Lockable-password-5!',
-            grants: [{ roleId: 'role-depot-standard', scopePath: home.depotPath, tenantId: home.tenantId }],
+            grants: [
+                {
+                    roleId: 'role-depot-standard',
+                    scopePath: home.depotPath,
+                    tenantId: home.tenantId,
+                },
+            ],
         });
         const page = await env.browser.newPage();
         await page.goto(url('/login'));
         const alert = page.getByRole('alert');
         let text = '';
-        for (let attempt = 1; attempt <= 10 && !text.startsWith('Too many failed attempts'); attempt++) {
+        for (
+            let attempt = 1;
+            attempt <= 10 && !text.startsWith('Too many failed attempts');
+            attempt++
+        ) {
             await signIn(page, user.email, `Wrong-password-${attempt}!`);
-            await expect.poll(() => page.getByRole('button', { name: 'Sign in' }).isEnabled()).toBe(true);
+            await expect
+                .poll(() => page.getByRole('button', { name: 'Sign in' }).isEnabled())
+                .toBe(true);
             text = (await alert.textContent()) ?? '';
         }
         expect(text).toBe('Too many failed attempts. Please wait a moment and try again.');
@@ -252,10 +320,15 @@ describe('identity flows in the browser', () => {
         await page.close();
     });
 
-    it('sends a depot user who types another organisation\'s URL to the error page', async () => {
-        const depotLogin = env.server.logins.find((login) => login.role === 'Standard Access (Depot)');
+    it("sends a depot user who types another organisation's URL to the error page", async () => {
+        const depotLogin = env.server.logins.find(
+            (login) => login.role === 'Standard Access (Depot)',
+        );
         if (!depotLogin) throw new Error('no demo depot user');
-        const [depotUser] = await env.server.db.select({ tenantId: users.tenantId }).from(users).where(and(eq(users.email, depotLogin.email)));
+        const [depotUser] = await env.server.db
+            .select({ tenantId: users.tenantId })
+            .from(users)
+            .where(and(eq(users.email, depotLogin.email)));
         expect(depotUser?.tenantId).not.toBe(foreign.tenantId);
 
         const page = await env.browser.newPage();
@@ -263,17 +336,25 @@ describe('identity flows in the browser', () => {
         await signIn(page, depotLogin.email, depotLogin.password);
         await page.waitForURL(/\/depot(\/|$)/);
 
-        for (const path of [`/depot/${foreign.tenantId}/${foreign.externalDepotId}`, `/depot/${foreign.tenantId}`, `/tenant/${foreign.tenantId}/configurations/depots`]) {
+        for (const path of [
+            `/depot/${foreign.tenantId}/${foreign.externalDepotId}`,
+            `/depot/${foreign.tenantId}`,
+            `/tenant/${foreign.tenantId}/configurations/depots`,
+        ]) {
             await page.goto(url(path));
             await page.waitForURL(/\/error\/noPermission$/);
-            await expect.poll(() => page.getByRole('alert').textContent()).toContain('You are not allowed to open this page.');
+            await expect
+                .poll(() => page.getByRole('alert').textContent())
+                .toContain('You are not allowed to open this page.');
         }
 
         await page.goto(url('/error/changeScope'));
         const selector = page.getByRole('navigation', { name: 'Scope selection' });
         await selector.waitFor();
         expect(await selector.getByRole('link', { name: 'Select a depot' }).count()).toBe(1);
-        expect(await selector.getByRole('link', { name: 'Select an organisation' }).count()).toBe(0);
+        expect(await selector.getByRole('link', { name: 'Select an organisation' }).count()).toBe(
+            0,
+        );
         await checkPage(page, 'error-change-scope');
 
         await signOut(page);

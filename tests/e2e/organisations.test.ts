@@ -23,7 +23,10 @@ describe('organisations', () => {
         // The list: the demo organisations.
         await page.goto(url(LIST));
         await page.getByRole('cell', { name: 'NordPaket Logistik', exact: true }).waitFor();
-        expect(await screenshotAndAxe(page, 'organisations-list'), 'axe on the organisation list').toEqual([]);
+        expect(
+            await screenshotAndAxe(page, 'organisations-list'),
+            'axe on the organisation list',
+        ).toEqual([]);
 
         // Create: id, name, country, hours and two regions.
         await page.getByRole('link', { name: 'Create' }).click();
@@ -48,32 +51,60 @@ describe('organisations', () => {
         expect(await page.getByRole('dialog').count()).toBe(0);
         await page.getByRole('button', { name: 'Remove region' }).nth(2).click();
         expect(await page.getByLabel('Region name').count()).toBe(2);
-        expect(await screenshotAndAxe(page, 'organisations-create'), 'axe on the create page').toEqual([]);
+        expect(
+            await screenshotAndAxe(page, 'organisations-create'),
+            'axe on the create page',
+        ).toEqual([]);
 
         // An id that reads like an existing one (letter case and _/- ignored) is refused with the catalogue's text.
         await page.getByLabel('Organisation ID').fill('NordPaket');
         await page.getByRole('button', { name: 'Save' }).click();
         await page.getByRole('dialog').getByRole('button', { name: 'Create' }).click();
         await page.getByText('An organisation with this ID already exists.').waitFor();
-        expect(await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.id, 'NordPaket'))).toEqual([]);
+        expect(
+            await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.id, 'NordPaket')),
+        ).toEqual([]);
         await page.getByLabel('Organisation ID').fill('e2e_parcel');
 
         // Saving asks first: the country cannot be changed afterwards.
         await page.getByRole('button', { name: 'Save' }).click();
         const dialog = page.getByRole('dialog');
-        await dialog.getByText('The country Austria (AT) cannot be changed after the organisation is created.').waitFor();
-        expect(await screenshotAndAxe(page, 'organisations-create-confirm'), 'axe on the confirmation').toEqual([]);
+        await dialog
+            .getByText(
+                'The country Austria (AT) cannot be changed after the organisation is created.',
+            )
+            .waitFor();
+        expect(
+            await screenshotAndAxe(page, 'organisations-create-confirm'),
+            'axe on the confirmation',
+        ).toEqual([]);
         await dialog.getByRole('button', { name: 'Create' }).click();
         await page.waitForURL((target) => target.pathname === `${LIST}/e2e_parcel/show`);
         const [stored] = await db.select().from(tenants).where(eq(tenants.id, 'e2e_parcel'));
-        expect(stored).toMatchObject({ name: 'E2E Parcel Service', countryCode: 'AT', timeZone: 'Europe/Berlin', businessHoursFrom: '06:30', businessHoursTo: '21:00', version: 1 });
-        const regionNames = async () => (await db.select({ name: depotGroups.name }).from(depotGroups).where(eq(depotGroups.tenantId, 'e2e_parcel')).orderBy(asc(depotGroups.name))).map((row) => row.name);
+        expect(stored).toMatchObject({
+            name: 'E2E Parcel Service',
+            countryCode: 'AT',
+            timeZone: 'Europe/Berlin',
+            businessHoursFrom: '06:30',
+            businessHoursTo: '21:00',
+            version: 1,
+        });
+        const regionNames = async () =>
+            (
+                await db
+                    .select({ name: depotGroups.name })
+                    .from(depotGroups)
+                    .where(eq(depotGroups.tenantId, 'e2e_parcel'))
+                    .orderBy(asc(depotGroups.name))
+            ).map((row) => row.name);
         expect(await regionNames()).toEqual(['Ost', 'West']);
 
         // The details: core data with the regions.
         await page.getByRole('cell', { name: 'West', exact: true }).waitFor();
         await page.getByText('06:30 – 21:00').waitFor();
-        expect(await screenshotAndAxe(page, 'organisations-details'), 'axe on the details').toEqual([]);
+        expect(await screenshotAndAxe(page, 'organisations-details'), 'axe on the details').toEqual(
+            [],
+        );
         for (const tab of ['Client configuration', 'Configuration history']) {
             await page.getByRole('tab', { name: tab }).click();
             await page.getByRole('tab', { name: tab, selected: true }).waitFor();
@@ -89,9 +120,17 @@ describe('organisations', () => {
         await page.getByLabel('Region name').first().waitFor();
         expect(await page.getByRole('button', { name: 'Remove region' }).count()).toBe(0);
         const country = page.getByRole('combobox', { name: 'Country' });
-        expect([await country.getAttribute('aria-readonly'), await country.getAttribute('aria-disabled')], 'the country cannot be changed').toContain('true');
+        expect(
+            [
+                await country.getAttribute('aria-readonly'),
+                await country.getAttribute('aria-disabled'),
+            ],
+            'the country cannot be changed',
+        ).toContain('true');
         await page.getByText('The country is fixed and cannot be changed.').waitFor();
-        expect(await screenshotAndAxe(page, 'organisations-edit'), 'axe on the edit page').toEqual([]);
+        expect(await screenshotAndAxe(page, 'organisations-edit'), 'axe on the edit page').toEqual(
+            [],
+        );
         await page.getByLabel('Region name').first().fill('Ostösterreich');
         await page.getByRole('button', { name: 'Save' }).click();
         await page.waitForURL((target) => target.pathname === `${LIST}/e2e_parcel/show`);
@@ -103,7 +142,10 @@ describe('organisations', () => {
         await page.setViewportSize({ width: 390, height: 844 });
         await page.goto(url(LIST));
         await page.getByText('E2E Parcel Service', { exact: true }).first().waitFor();
-        expect(await screenshotAndAxe(page, 'organisations-list-390'), 'axe on the list at 390 px').toEqual([]);
+        expect(
+            await screenshotAndAxe(page, 'organisations-list-390'),
+            'axe on the list at 390 px',
+        ).toEqual([]);
 
         expect(unexpectedProblems(env.browser.problems, EXPECTED_PROBLEMS)).toEqual([]);
         await page.close();

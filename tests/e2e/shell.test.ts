@@ -6,7 +6,13 @@ import type { AppContext } from '../../domain/enums.js';
 import { tenantNavigationRules, type NavigationRuleInput } from '../../domain/navigationRules.js';
 import { contextsOf } from '../../domain/permissions.js';
 import type { DistributionCenter, UserProfile } from '../../domain/profile.js';
-import { depots, driverAppEvents, jobAssignments, tenants, vehicles } from '../../server/db/schema/index.js';
+import {
+    depots,
+    driverAppEvents,
+    jobAssignments,
+    tenants,
+    vehicles,
+} from '../../server/db/schema/index.js';
 import { signIn, signOut } from './fixtures/app.js';
 import { screenshotAndAxe, unexpectedProblems } from './fixtures/browser.js';
 import { setUpE2eEnvironment } from './fixtures/environment.js';
@@ -14,18 +20,32 @@ import { visibleEntries } from '../../src/layout/navigation.js';
 import { navigationEntries } from '../../src/layout/navigationEntries.js';
 
 const ROUTE_PLANNER_URL = 'https://planner.example.com/';
-const env = setUpE2eEnvironment({ HELP_CENTER_URL: 'https://help.example.com/{lang}/', ROUTE_PLANNER_URL });
+const env = setUpE2eEnvironment({
+    HELP_CENTER_URL: 'https://help.example.com/{lang}/',
+    ROUTE_PLANNER_URL,
+});
 
 const english = JSON.parse(readFileSync('locales/en.json', 'utf8')) as Record<string, unknown>;
 const englishText = (key: string): string => {
-    const text = key.split('.').reduce<unknown>((node, part) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined), english);
+    const text = key
+        .split('.')
+        .reduce<unknown>(
+            (node, part) =>
+                node && typeof node === 'object'
+                    ? (node as Record<string, unknown>)[part]
+                    : undefined,
+            english,
+        );
     if (typeof text !== 'string') throw new Error(`no English text for ${key}`);
     return text;
 };
 
 /** The drawer items a user should see: every declared entry whose rule passes (shell §2.9, §6), in the drawer's order. */
 const expectedMenu = (context: AppContext, input: NavigationRuleInput): string[] =>
-    visibleEntries(navigationEntries, context, { ...input, links: { routePlannerUrl: ROUTE_PLANNER_URL } }).map((entry) => englishText(entry.textKey));
+    visibleEntries(navigationEntries, context, {
+        ...input,
+        links: { routePlannerUrl: ROUTE_PLANNER_URL },
+    }).map((entry) => englishText(entry.textKey));
 const { url } = env;
 
 /** Extra-small, medium (below the md breakpoint: overlay drawer), large, extra-large. */
@@ -34,9 +54,14 @@ const widths = [390, 800, 1280, 1920] as const;
 /** A back-office call made with the page's own session (Amplify keeps the access token in localStorage). */
 async function apiGet<T>(page: Page, path: string): Promise<T> {
     return page.evaluate(async (target) => {
-        const key = Object.keys(localStorage).find((name) => name.startsWith('CognitoIdentityServiceProvider.') && name.endsWith('.accessToken'));
+        const key = Object.keys(localStorage).find(
+            (name) =>
+                name.startsWith('CognitoIdentityServiceProvider.') && name.endsWith('.accessToken'),
+        );
         const token = key ? localStorage.getItem(key) : null;
-        const response = await fetch(target, { headers: { authorization: `Bearer ${token ?? ''}` } });
+        const response = await fetch(target, {
+            headers: { authorization: `Bearer ${token ?? ''}` },
+        });
         return (await response.json()) as T;
     }, path) as Promise<T>;
 }
@@ -74,13 +99,20 @@ describe('the application shell at four widths', () => {
         for (const width of widths) {
             await page.setViewportSize({ width, height: 900 });
             await page.goto(url('/landing'));
-            await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toMatch(/^Hello \S+/);
+            await expect
+                .poll(() => page.getByRole('heading', { level: 1 }).textContent())
+                .toMatch(/^Hello \S+/);
             // No context selector on landing (shell §2.1).
             expect(await page.getByRole('group', { name: 'Work area' }).count()).toBe(0);
-            expect(await screenshotAndAxe(page, `shell-landing-${width}`), `axe on landing at ${width}`).toEqual([]);
+            expect(
+                await screenshotAndAxe(page, `shell-landing-${width}`),
+                `axe on landing at ${width}`,
+            ).toEqual([]);
 
             await page.goto(url(depotPath));
-            await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('8547 Depot Berlin');
+            await expect
+                .poll(() => page.getByRole('heading', { level: 1 }).textContent())
+                .toBe('8547 Depot Berlin');
             const overview = page.getByRole('menuitem', { name: 'Depot overview' });
             if (width >= 1200) {
                 // Expanded drawer with group headers.
@@ -95,13 +127,21 @@ describe('the application shell at four widths', () => {
                 await page.keyboard.press('Escape');
                 await expect.poll(() => overview.isVisible()).toBe(false);
                 // The context selector is a dropdown on small screens.
-                expect(await page.getByRole('button', { name: /^Work area: Depot/ }).isVisible()).toBe(true);
+                expect(
+                    await page.getByRole('button', { name: /^Work area: Depot/ }).isVisible(),
+                ).toBe(true);
             }
-            expect(await screenshotAndAxe(page, `shell-depot-${width}`), `axe on the depot page at ${width}`).toEqual([]);
+            expect(
+                await screenshotAndAxe(page, `shell-depot-${width}`),
+                `axe on the depot page at ${width}`,
+            ).toEqual([]);
 
             await page.goto(url('/my/profile'));
             await page.getByTestId('settings-preview').waitFor();
-            expect(await screenshotAndAxe(page, `shell-profile-${width}`), `axe on the profile at ${width}`).toEqual([]);
+            expect(
+                await screenshotAndAxe(page, `shell-profile-${width}`),
+                `axe on the profile at ${width}`,
+            ).toEqual([]);
         }
         await page.setViewportSize({ width: 1280, height: 900 });
         await signOut(page);
@@ -116,19 +156,29 @@ describe('the application shell at four widths', () => {
         await page.goto(url('/administration/configurations/depots'));
         await page.locator('table tbody tr').first().waitFor();
         // Depot context with no depot selected yet: the depot selection dialog.
-        await page.getByRole('group', { name: 'Work area' }).getByRole('button', { name: 'Depot' }).click();
+        await page
+            .getByRole('group', { name: 'Work area' })
+            .getByRole('button', { name: 'Depot' })
+            .click();
         const dialog = page.getByRole('dialog');
         await dialog.waitFor();
         await dialog.getByLabel('Search depots').fill('berlin');
         await dialog.getByRole('link', { name: /8547/ }).click();
         await page.waitForURL(/\/depot\/[^/]+\/8547$/);
-        await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('8547 Depot Berlin');
+        await expect
+            .poll(() => page.getByRole('heading', { level: 1 }).textContent())
+            .toBe('8547 Depot Berlin');
 
         // Organisation context: the tenant selection dialog, ordered by name.
-        await page.getByRole('group', { name: 'Work area' }).getByRole('button', { name: 'Organisation' }).click();
+        await page
+            .getByRole('group', { name: 'Work area' })
+            .getByRole('button', { name: 'Organisation' })
+            .click();
         const tenantDialog = page.getByRole('dialog');
         await tenantDialog.waitFor();
-        const names = (await tenantDialog.getByRole('link').allInnerTexts()).map((text) => text.trim().split('\n')[0] ?? '');
+        const names = (await tenantDialog.getByRole('link').allInnerTexts()).map(
+            (text) => text.trim().split('\n')[0] ?? '',
+        );
         expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
         await tenantDialog.getByRole('link', { name: /NordPaket/ }).click();
         await page.waitForURL(/\/tenant\/[^/]+/);
@@ -153,22 +203,42 @@ describe('the application shell at four widths', () => {
 
             if (contexts.includes('admin')) {
                 await page.goto(url('/administration/configurations/depots'));
-                expect(await menuItems(page), `${login.role}: admin menu`).toEqual(expectedMenu('admin', { actions: profile.actions }));
+                expect(await menuItems(page), `${login.role}: admin menu`).toEqual(
+                    expectedMenu('admin', { actions: profile.actions }),
+                );
             }
             if (contexts.includes('depot')) {
-                const centers = await apiGet<DistributionCenter[]>(page, '/api/distributionCenters');
+                const centers = await apiGet<DistributionCenter[]>(
+                    page,
+                    '/api/distributionCenters',
+                );
                 const first = centers[0];
                 if (first) {
                     await page.goto(url(`/depot/${first.tenant.id}/${first.externalDepotId}`));
-                    const input: NavigationRuleInput = { actions: profile.actions, path: first.path, manualJobUploadEnabled: first.manualJobUploadEnabled, largeScreen: true };
-                    expect(await menuItems(page), `${login.role}: depot menu`).toEqual(expectedMenu('depot', input));
+                    const input: NavigationRuleInput = {
+                        actions: profile.actions,
+                        path: first.path,
+                        manualJobUploadEnabled: first.manualJobUploadEnabled,
+                        largeScreen: true,
+                    };
+                    expect(await menuItems(page), `${login.role}: depot menu`).toEqual(
+                        expectedMenu('depot', input),
+                    );
                 }
             }
             if (contexts.includes('tenant')) {
                 const tenant = profile.tenants[0];
-                if (tenant && tenantNavigationRules.depotAdministration({ actions: profile.actions, path: tenant.id })) {
+                if (
+                    tenant &&
+                    tenantNavigationRules.depotAdministration({
+                        actions: profile.actions,
+                        path: tenant.id,
+                    })
+                ) {
                     await page.goto(url(`/tenant/${tenant.id}/configurations/depots`));
-                    expect(await menuItems(page), `${login.role}: tenant menu`).toEqual(expectedMenu('tenant', { actions: profile.actions, path: tenant.id }));
+                    expect(await menuItems(page), `${login.role}: tenant menu`).toEqual(
+                        expectedMenu('tenant', { actions: profile.actions, path: tenant.id }),
+                    );
                 }
             }
             checked.push(login.role);
@@ -182,17 +252,42 @@ describe('the application shell at four widths', () => {
         const db = env.server.db;
         const [depot] = await db.select().from(depots).where(eq(depots.externalDepotId, '8547'));
         if (!depot) throw new Error('demo depot 8547 missing');
-        const [vehicle] = await db.select().from(vehicles).where(sql`${vehicles.scopePath} like ${`${depot.scopePath}%`}`).limit(1);
-        await db.update(tenants).set({ businessHoursFrom: '06:00', businessHoursTo: '21:00' }).where(eq(tenants.id, depot.tenantId));
+        const [vehicle] = await db
+            .select()
+            .from(vehicles)
+            .where(sql`${vehicles.scopePath} like ${`${depot.scopePath}%`}`)
+            .limit(1);
+        await db
+            .update(tenants)
+            .set({ businessHoursFrom: '06:00', businessHoursTo: '21:00' })
+            .where(eq(tenants.id, depot.tenantId));
         // The browser's clock is fixed at 12:00 in the depot's zone today, inside business hours.
-        const today = new Intl.DateTimeFormat('en-CA', { timeZone: depot.timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+        const today = new Intl.DateTimeFormat('en-CA', {
+            timeZone: depot.timeZone,
+            year: 'numeric',
+            month: '2-digit',
+            day: '2-digit',
+        }).format(new Date());
         const noon = new Date(`${today}T12:00:00Z`);
-        const offsetMinutes = (Number(new Intl.DateTimeFormat('en-GB', { timeZone: depot.timeZone, hour: '2-digit', hourCycle: 'h23' }).format(noon)) - 12) * 60;
+        const offsetMinutes =
+            (Number(
+                new Intl.DateTimeFormat('en-GB', {
+                    timeZone: depot.timeZone,
+                    hour: '2-digit',
+                    hourCycle: 'h23',
+                }).format(noon),
+            ) -
+                12) *
+            60;
         const localNoon = new Date(noon.getTime() - offsetMinutes * 60_000);
         const minutesBefore = (minutes: number) => new Date(localNoon.getTime() - minutes * 60_000);
         const writeData = async (assignmentAge: number, scanAge: number) => {
-            await db.delete(jobAssignments).where(eq(jobAssignments.depotId, depot.internalDepotId));
-            await db.delete(driverAppEvents).where(eq(driverAppEvents.depotId, depot.internalDepotId));
+            await db
+                .delete(jobAssignments)
+                .where(eq(jobAssignments.depotId, depot.internalDepotId));
+            await db
+                .delete(driverAppEvents)
+                .where(eq(driverAppEvents.depotId, depot.internalDepotId));
             await db.insert(jobAssignments).values({
                 id: `e2e-assignment-${assignmentAge}`,
                 tenantId: depot.tenantId,
@@ -223,14 +318,23 @@ describe('the application shell at four widths', () => {
         await writeData(6, 3);
         await page.goto(url(`${depotPath}`));
         const badge = page.getByRole('status', { name: /^Depot data health/ });
-        await expect.poll(() => badge.getAttribute('aria-label')).toBe('Depot data health: last assignment 11:54, last scan 11:57');
-        expect(await screenshotAndAxe(page, 'shell-health-green'), 'axe with the green badge').toEqual([]);
+        await expect
+            .poll(() => badge.getAttribute('aria-label'))
+            .toBe('Depot data health: last assignment 11:54, last scan 11:57');
+        expect(
+            await screenshotAndAxe(page, 'shell-health-green'),
+            'axe with the green badge',
+        ).toEqual([]);
 
         await writeData(50, 31);
         await page.reload();
-        await expect.poll(() => badge.getAttribute('aria-label')).toMatch(/^Depot data health warning: .*Last assignment 11:10, last scan 11:29$/);
+        await expect
+            .poll(() => badge.getAttribute('aria-label'))
+            .toMatch(/^Depot data health warning: .*Last assignment 11:10, last scan 11:29$/);
         expect(await badge.getByText('Outdated').isVisible()).toBe(true);
-        expect(await screenshotAndAxe(page, 'shell-health-red'), 'axe with the red badge').toEqual([]);
+        expect(await screenshotAndAxe(page, 'shell-health-red'), 'axe with the red badge').toEqual(
+            [],
+        );
 
         // Not on the profile page (shell §2.1).
         await page.goto(url('/my/profile'));
@@ -256,7 +360,10 @@ describe('the application shell at four widths', () => {
         await expect.poll(() => preview.textContent()).toContain('21.11.2026');
         expect(await preview.textContent()).toMatch(/\d lb/);
         const saved = await apiGet<UserProfile>(page, '/api/users/me');
-        expect(saved.settings).toMatchObject({ dateFormat: 'DATE_L_PERIOD', weightFormat: 'WEIGHT_IMPERIAL' });
+        expect(saved.settings).toMatchObject({
+            dateFormat: 'DATE_L_PERIOD',
+            weightFormat: 'WEIGHT_IMPERIAL',
+        });
 
         await page.getByRole('button', { name: /English/ }).click();
         await page.getByRole('menuitem', { name: 'Deutsch' }).click();

@@ -1,10 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import { canEditBackOfficeUser } from '../../domain/backOfficeUserEditing';
 import type { RoleContext } from '../../domain/enums';
-import { admin, D1, D2, depotManagerD1, nobody, profile, S1, superAdmin, tenantAdminAll, tenantAdminT1 } from './permission-fixtures';
+import {
+    admin,
+    D1,
+    D2,
+    depotManagerD1,
+    nobody,
+    profile,
+    S1,
+    superAdmin,
+    tenantAdminAll,
+    tenantAdminT1,
+} from './permission-fixtures';
 
 const user = (...permissions: [RoleContext, string][]) => ({
-    permissions: permissions.map(([context, path]) => ({ path, role: { id: `r-${context}`, name: context, actions: [], context } })),
+    permissions: permissions.map(([context, path]) => ({
+        path,
+        role: { id: `r-${context}`, name: context, actions: [], context },
+    })),
 });
 
 const depotUserD1 = user(['DEPOT', D1]);
@@ -22,19 +36,25 @@ describe('canEditBackOfficeUser', () => {
         }
     });
 
-    it('needs u:bo-user covering one of the user\'s scopes', () => {
+    it("needs u:bo-user covering one of the user's scopes", () => {
         expect(canEditBackOfficeUser(depotManagerD1, depotUserD1)).toBe(true);
         expect(canEditBackOfficeUser(depotManagerD1, subcontractorUserS1)).toBe(true);
         expect(canEditBackOfficeUser(depotManagerD1, depotUserD2)).toBe(false);
-        expect(canEditBackOfficeUser(depotManagerD1, user(['DEPOT', D2], ['DEPOT', D1]))).toBe(true);
+        expect(canEditBackOfficeUser(depotManagerD1, user(['DEPOT', D2], ['DEPOT', D1]))).toBe(
+            true,
+        );
         // A depot grant does not cover the whole organisation.
         expect(canEditBackOfficeUser(depotManagerD1, tenantUserT1)).toBe(false);
         expect(canEditBackOfficeUser(depotManagerD1, user(['DEPOT', 't1']))).toBe(false);
     });
 
     it('does not accept reading alone, nor the grant without its requirement', () => {
-        expect(canEditBackOfficeUser(profile([['DEPOT'], ['r:bo-user'], D1]), depotUserD1)).toBe(false);
-        expect(canEditBackOfficeUser(profile([['DEPOT'], ['u:bo-user'], D1]), depotUserD1)).toBe(false);
+        expect(canEditBackOfficeUser(profile([['DEPOT'], ['r:bo-user'], D1]), depotUserD1)).toBe(
+            false,
+        );
+        expect(canEditBackOfficeUser(profile([['DEPOT'], ['u:bo-user'], D1]), depotUserD1)).toBe(
+            false,
+        );
         expect(canEditBackOfficeUser(nobody, depotUserD1)).toBe(false);
     });
 
@@ -59,7 +79,9 @@ describe('canEditBackOfficeUser', () => {
 
     it('leaves admins and users without any permission to admins', () => {
         expect(canEditBackOfficeUser(tenantAdminAll, adminUser)).toBe(false);
-        expect(canEditBackOfficeUser(depotManagerD1, user(['ADMIN', ''], ['DEPOT', D1]))).toBe(false);
+        expect(canEditBackOfficeUser(depotManagerD1, user(['ADMIN', ''], ['DEPOT', D1]))).toBe(
+            false,
+        );
         expect(canEditBackOfficeUser(tenantAdminAll, user())).toBe(false);
     });
 });

@@ -3,22 +3,49 @@ import { cleanup, render, screen, waitFor, within } from '@testing-library/react
 import userEvent from '@testing-library/user-event';
 import { HttpError } from 'ra-core';
 import type { ReactNode } from 'react';
-import { AdminContext, memoryStore, TestMemoryRouter, type AuthProvider, type DataProvider } from 'react-admin';
+import {
+    AdminContext,
+    memoryStore,
+    TestMemoryRouter,
+    type AuthProvider,
+    type DataProvider,
+} from 'react-admin';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RolesAndScopes } from '../../domain/people';
 import type { ProfileActions } from '../../domain/permissions';
 import type { BackOfficeUserRecord } from '../../src/dataProviders/backOfficeUsersDataProvider';
 import { AppDialogProvider } from '../../src/layout/dialogs/AppDialogProvider';
-import { BackOfficeUserDialog, type UserDialogMode } from '../../src/resources/backOfficeUsers/BackOfficeUserDialog';
+import {
+    BackOfficeUserDialog,
+    type UserDialogMode,
+} from '../../src/resources/backOfficeUsers/BackOfficeUserDialog';
 import { englishI18nProvider, mockScreenWidth } from './controls-fixtures';
 import { profile, tenantAdminT1 } from './permission-fixtures';
 import { profileWithSettings } from './profile-fixtures';
 
 const offered: RolesAndScopes = {
     roles: [
-        { id: 'tenant-std', name: 'Standard Access (Tenant)', contexts: ['TENANT', 'DEPOT'], visibilityPath: '', actions: [] },
-        { id: 'ecl-org', name: 'ECL Access (Organization)', contexts: ['TENANT'], visibilityPath: '', actions: [] },
-        { id: 'suco-std', name: 'Standard Access (SuCo)', contexts: ['SUBCONTRACTOR'], visibilityPath: '', actions: [] },
+        {
+            id: 'tenant-std',
+            name: 'Standard Access (Tenant)',
+            contexts: ['TENANT', 'DEPOT'],
+            visibilityPath: '',
+            actions: [],
+        },
+        {
+            id: 'ecl-org',
+            name: 'ECL Access (Organization)',
+            contexts: ['TENANT'],
+            visibilityPath: '',
+            actions: [],
+        },
+        {
+            id: 'suco-std',
+            name: 'Standard Access (SuCo)',
+            contexts: ['SUBCONTRACTOR'],
+            visibilityPath: '',
+            actions: [],
+        },
     ],
     scopes: [
         { path: 't1', name: 'Org One', scope: 'TENANT' },
@@ -40,20 +67,51 @@ const user: BackOfficeUserRecord = {
     lastLogin: null,
     created: '2025-01-01T00:00:00Z',
     version: 3,
-    permissions: [{ id: 'p1', roleId: 'tenant-std', roleName: 'Standard Access (Tenant)', contexts: ['TENANT', 'DEPOT'], path: 't1', scope: 'TENANT', scopeName: 'Org One' }],
+    permissions: [
+        {
+            id: 'p1',
+            roleId: 'tenant-std',
+            roleName: 'Standard Access (Tenant)',
+            contexts: ['TENANT', 'DEPOT'],
+            path: 't1',
+            scope: 'TENANT',
+            scopeName: 'Org One',
+        },
+    ],
 };
 
-function setUp(mode: UserDialogMode, options: { editor?: ProfileActions; create?: DataProvider['create'] } = {}) {
+function setUp(
+    mode: UserDialogMode,
+    options: { editor?: ProfileActions; create?: DataProvider['create'] } = {},
+) {
     const calls = {
         getRolesAndScopes: vi.fn(async () => offered),
         updatePermissions: vi.fn(async () => user),
         exportUsers: vi.fn(),
         downloadUsers: vi.fn(),
     };
-    const create = vi.fn(options.create ?? (async (_resource: string, params: { data: unknown }) => ({ data: { id: 'new', ...(params.data as object) } })));
-    const update = vi.fn(async (_resource: string, params: { data: unknown }) => ({ data: { id: user.id, ...(params.data as object) } }));
+    const create = vi.fn(
+        options.create ??
+            (async (_resource: string, params: { data: unknown }) => ({
+                data: { id: 'new', ...(params.data as object) },
+            })),
+    );
+    const update = vi.fn(async (_resource: string, params: { data: unknown }) => ({
+        data: { id: user.id, ...(params.data as object) },
+    }));
     const unused = () => Promise.reject(new Error('unused'));
-    const dataProvider = { getList: unused, getOne: unused, getMany: unused, getManyReference: unused, create, update, updateMany: unused, delete: unused, deleteMany: unused, ...calls } as unknown as DataProvider;
+    const dataProvider = {
+        getList: unused,
+        getOne: unused,
+        getMany: unused,
+        getManyReference: unused,
+        create,
+        update,
+        updateMany: unused,
+        delete: unused,
+        deleteMany: unused,
+        ...calls,
+    } as unknown as DataProvider;
     const viewer = { ...profileWithSettings(null), actions: options.editor ?? tenantAdminT1 };
     const authProvider: AuthProvider = {
         login: async () => undefined,
@@ -65,12 +123,26 @@ function setUp(mode: UserDialogMode, options: { editor?: ProfileActions; create?
     const onClose = vi.fn();
     const Wrapper = ({ children }: { children: ReactNode }) => (
         <TestMemoryRouter initialEntries={['/tenant/t1/users/backoffice']}>
-            <AdminContext dataProvider={dataProvider} authProvider={authProvider} i18nProvider={englishI18nProvider()} store={memoryStore()}>
+            <AdminContext
+                dataProvider={dataProvider}
+                authProvider={authProvider}
+                i18nProvider={englishI18nProvider()}
+                store={memoryStore()}
+            >
                 <AppDialogProvider>{children}</AppDialogProvider>
             </AdminContext>
         </TestMemoryRouter>
     );
-    render(<BackOfficeUserDialog open mode={mode} {...(mode === 'create' ? {} : { user })} view={{ context: 'tenant', path: 't1' }} onClose={onClose} />, { wrapper: Wrapper });
+    render(
+        <BackOfficeUserDialog
+            open
+            mode={mode}
+            {...(mode === 'create' ? {} : { user })}
+            view={{ context: 'tenant', path: 't1' }}
+            onClose={onClose}
+        />,
+        { wrapper: Wrapper },
+    );
     return { calls, create, update, onClose };
 }
 
@@ -126,7 +198,9 @@ describe('the user dialog', { timeout: 30_000 }, () => {
         const { create } = setUp('create');
         await screen.findByRole('group', { name: 'Permission row 1' });
         await userEvent.click(screen.getByRole('combobox', { name: /User type/ }));
-        const types = within(screen.getByRole('listbox')).getAllByRole('option').map((option) => option.textContent);
+        const types = within(screen.getByRole('listbox'))
+            .getAllByRole('option')
+            .map((option) => option.textContent);
         expect(types).not.toContain('Platform administrator');
         await userEvent.click(await screen.findByRole('option', { name: 'Back-office manager' }));
         await userEvent.type(field(/E-mail address/), '  new user@example.com ');
@@ -137,7 +211,9 @@ describe('the user dialog', { timeout: 30_000 }, () => {
 
         // Row 1: Standard Access (Tenant) on the organisation; the subcontractor does not fit the role and is not offered.
         await chooseOption(/Role/, /Standard Access \(Tenant\)/);
-        await userEvent.click(screen.getAllByRole('combobox', { name: /Scopes/ })[0] as HTMLElement);
+        await userEvent.click(
+            screen.getAllByRole('combobox', { name: /Scopes/ })[0] as HTMLElement,
+        );
         expect(screen.queryByRole('option', { name: /Sub 1/ })).toBeNull();
         await userEvent.click(screen.getByRole('option', { name: /Org One/ }));
         await userEvent.keyboard('{Escape}');
@@ -147,7 +223,9 @@ describe('the user dialog', { timeout: 30_000 }, () => {
         await userEvent.click(screen.getByRole('button', { name: 'Add role' }));
         const row2 = screen.getByRole('group', { name: 'Permission row 2' });
         await userEvent.click(within(row2).getByRole('combobox', { name: /Role/ }));
-        const roleNames = within(screen.getByRole('listbox')).getAllByRole('option').map((option) => option.textContent);
+        const roleNames = within(screen.getByRole('listbox'))
+            .getAllByRole('option')
+            .map((option) => option.textContent);
         expect(roleNames).toEqual(['ECL Access (Organization)']);
         await userEvent.keyboard('{Escape}');
         await chooseOption(/Scopes/, /Org One/);
@@ -173,7 +251,14 @@ describe('the user dialog', { timeout: 30_000 }, () => {
     });
 
     it('create: a refused save shows the error alert with the server code explained and the e-mail filled in', async () => {
-        const create = async () => Promise.reject(new HttpError('duplicate', 409, { code: 'DUPLICATE_EMAIL', message: 'duplicate', details: [] }));
+        const create = async () =>
+            Promise.reject(
+                new HttpError('duplicate', 409, {
+                    code: 'DUPLICATE_EMAIL',
+                    message: 'duplicate',
+                    details: [],
+                }),
+            );
         setUp('create', { create: create as unknown as DataProvider['create'] });
         await screen.findByRole('group', { name: 'Permission row 1' });
         await userEvent.click(screen.getByRole('combobox', { name: /User type/ }));
@@ -186,7 +271,11 @@ describe('the user dialog', { timeout: 30_000 }, () => {
         await waitFor(() => expect(saveButton()).toHaveProperty('disabled', false));
         await userEvent.click(saveButton());
         const alert = await screen.findByRole('alertdialog', { name: 'Something went wrong.' });
-        expect(within(alert).getByText('A user with the e-mail address taken@example.com already exists.')).toBeTruthy();
+        expect(
+            within(alert).getByText(
+                'A user with the e-mail address taken@example.com already exists.',
+            ),
+        ).toBeTruthy();
     });
 
     it('edit permissions: disables scopes the editor may not assign, with the reason, and removes in the current context only', async () => {
@@ -213,7 +302,15 @@ describe('the user dialog', { timeout: 30_000 }, () => {
         await userEvent.click(saveButton());
         await waitFor(() => expect(calls.updatePermissions).toHaveBeenCalled());
         expect(calls.updatePermissions.mock.calls[0]).toEqual([
-            { id: 'u9', context: 'tenant', path: 't1', permissions: { addPermissions: [{ path: 't1', roleId: 'ecl-org' }], removePermissions: ['p1'] } },
+            {
+                id: 'u9',
+                context: 'tenant',
+                path: 't1',
+                permissions: {
+                    addPermissions: [{ path: 't1', roleId: 'ecl-org' }],
+                    removePermissions: ['p1'],
+                },
+            },
         ]);
     });
 });

@@ -1,7 +1,17 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { PageView } from '../../domain/profile';
-import { CONSENT_STORAGE_KEY, createConsentStore, hasAnalyticsConsent, parseConsent } from '../../src/analytics/consent';
-import { createPageViewTracker, routeNameOf, screenClassOf, type PageViewContext } from '../../src/analytics/pageViewTracker';
+import {
+    CONSENT_STORAGE_KEY,
+    createConsentStore,
+    hasAnalyticsConsent,
+    parseConsent,
+} from '../../src/analytics/consent';
+import {
+    createPageViewTracker,
+    routeNameOf,
+    screenClassOf,
+    type PageViewContext,
+} from '../../src/analytics/pageViewTracker';
 
 function memoryStorage(initial: Record<string, string> = {}) {
     const values = new Map(Object.entries(initial));
@@ -16,7 +26,9 @@ const NOW = new Date('2026-11-21T10:00:00Z');
 
 describe('consent', () => {
     it('reads a stored decision and ignores anything else', () => {
-        expect(parseConsent(JSON.stringify({ analytics: true, decidedAt: '2026-01-01T00:00:00Z' }))).toEqual({ analytics: true, decidedAt: '2026-01-01T00:00:00Z' });
+        expect(
+            parseConsent(JSON.stringify({ analytics: true, decidedAt: '2026-01-01T00:00:00Z' })),
+        ).toEqual({ analytics: true, decidedAt: '2026-01-01T00:00:00Z' });
         expect(parseConsent(null)).toBeNull();
         expect(parseConsent('')).toBeNull();
         expect(parseConsent('{not json')).toBeNull();
@@ -35,7 +47,10 @@ describe('consent', () => {
 
         store.decide(true);
         expect(store.get()).toEqual({ analytics: true, decidedAt: NOW.toISOString() });
-        expect(JSON.parse(storage.values.get(CONSENT_STORAGE_KEY) ?? '')).toEqual({ analytics: true, decidedAt: NOW.toISOString() });
+        expect(JSON.parse(storage.values.get(CONSENT_STORAGE_KEY) ?? '')).toEqual({
+            analytics: true,
+            decidedAt: NOW.toISOString(),
+        });
         expect(hasAnalyticsConsent(store)).toBe(true);
         expect(listener).toHaveBeenCalledTimes(1);
 
@@ -45,7 +60,11 @@ describe('consent', () => {
     });
 
     it('keeps the same snapshot object until the decision changes', () => {
-        const store = createConsentStore(memoryStorage({ [CONSENT_STORAGE_KEY]: JSON.stringify({ analytics: false, decidedAt: 'then' }) }));
+        const store = createConsentStore(
+            memoryStorage({
+                [CONSENT_STORAGE_KEY]: JSON.stringify({ analytics: false, decidedAt: 'then' }),
+            }),
+        );
         expect(store.get()).toBe(store.get());
         store.notifyExternalChange();
         expect(store.get()).toEqual({ analytics: false, decidedAt: 'then' });
@@ -56,7 +75,10 @@ describe('consent', () => {
         const store = createConsentStore(storage);
         const listener = vi.fn();
         store.subscribe(listener);
-        storage.setItem(CONSENT_STORAGE_KEY, JSON.stringify({ analytics: true, decidedAt: 'elsewhere' }));
+        storage.setItem(
+            CONSENT_STORAGE_KEY,
+            JSON.stringify({ analytics: true, decidedAt: 'elsewhere' }),
+        );
         store.notifyExternalChange();
         expect(hasAnalyticsConsent(store)).toBe(true);
         expect(listener).toHaveBeenCalledTimes(1);
@@ -90,7 +112,11 @@ describe('page view tracking', () => {
         if (analytics !== null) store.decide(analytics);
         const record = vi.fn<(view: PageView) => Promise<void>>(async () => undefined);
         const onError = vi.fn();
-        const tracker = createPageViewTracker({ hasConsent: () => hasAnalyticsConsent(store), record, onError });
+        const tracker = createPageViewTracker({
+            hasConsent: () => hasAnalyticsConsent(store),
+            record,
+            onError,
+        });
         return { store, record, onError, tracker };
     }
 
@@ -111,8 +137,19 @@ describe('page view tracking', () => {
         tracker.pathChanged('/administration/configurations/depots', context);
         expect(record.mock.calls.map(([view]) => view)).toEqual([
             { consent: true, path: '/landing', routeName: 'landing', language: 'de', screen: 'lg' },
-            { consent: true, path: '/my/profile', routeName: 'profile', language: 'en', screen: 'xs' },
-            { consent: true, path: '/administration/configurations/depots', language: 'de', screen: 'lg' },
+            {
+                consent: true,
+                path: '/my/profile',
+                routeName: 'profile',
+                language: 'en',
+                screen: 'xs',
+            },
+            {
+                consent: true,
+                path: '/administration/configurations/depots',
+                language: 'de',
+                screen: 'lg',
+            },
         ]);
     });
 
@@ -168,7 +205,9 @@ describe('routeNameOf', () => {
         expect(routeNameOf('/depot/t1/100/depot-landing')).toBe('depotLanding');
         expect(routeNameOf('/depot/t1/100/statistics/live-status')).toBe('liveStatus');
         expect(routeNameOf('/depot/t1/100/statistics/live-status/tour/7')).toBe('liveStatus');
-        expect(routeNameOf('/depot/t1/100/statistics/activities/2026-11-21')).toBe('dailyActivities');
+        expect(routeNameOf('/depot/t1/100/statistics/activities/2026-11-21')).toBe(
+            'dailyActivities',
+        );
         expect(routeNameOf('/depot/t1/100/tour-performance/details/a/b')).toBe('tourPerformance');
         expect(routeNameOf('/depot/t1/100/betterTracking')).toBe('betterTracking');
         expect(routeNameOf('/depot/t1/100/deviceManagement')).toBe('deviceManagement');
@@ -176,10 +215,14 @@ describe('routeNameOf', () => {
         expect(routeNameOf('/depot/t1/100/subcontractor/s1/drivers')).toBe('subcontractor');
         expect(routeNameOf('/depot/t1/100/users/backoffice')).toBe('backofficeUsers');
         expect(routeNameOf('/depot/t1/100/users/tempDrivers')).toBe('tempDrivers');
-        expect(routeNameOf('/depot/t1/100/addressLocationValidation')).toBe('addressLocationValidation');
+        expect(routeNameOf('/depot/t1/100/addressLocationValidation')).toBe(
+            'addressLocationValidation',
+        );
         expect(routeNameOf('/administration/users/backoffice')).toBe('backofficeUsers');
         expect(routeNameOf('/tenant/t1/users/backoffice')).toBe('backofficeUsers');
-        expect(routeNameOf('/tenant/t1/addressLocationValidation')).toBe('addressLocationValidation');
+        expect(routeNameOf('/tenant/t1/addressLocationValidation')).toBe(
+            'addressLocationValidation',
+        );
     });
 
     it('leaves other pages unnamed', () => {

@@ -11,7 +11,13 @@ const show = (props: Partial<AppDialogProps>) => {
     const onRequestClose = vi.fn();
     render(
         <ThemeProvider theme={createTheme()}>
-            <AppDialog open type="info" messageKey="app.test.message" onRequestClose={onRequestClose} {...props} />
+            <AppDialog
+                open
+                type="info"
+                messageKey="app.test.message"
+                onRequestClose={onRequestClose}
+                {...props}
+            />
         </ThemeProvider>,
     );
     return { onRequestClose, dialog: screen.getByRole('alertdialog') };
@@ -30,14 +36,18 @@ describe('AppDialog', () => {
 
     it('submits on Enter, then closes, unless the submit is disabled', () => {
         const onSubmit = vi.fn();
-        const { onRequestClose, dialog } = show({ submit: { labelKey: 'app.test.submit', onSubmit } });
+        const { onRequestClose, dialog } = show({
+            submit: { labelKey: 'app.test.submit', onSubmit },
+        });
         fireEvent.keyDown(dialog, { key: 'Enter' });
         expect(onSubmit).toHaveBeenCalledTimes(1);
         expect(onRequestClose).toHaveBeenCalledTimes(1);
         cleanup();
 
         const blocked = vi.fn();
-        const second = show({ submit: { labelKey: 'app.test.submit', onSubmit: blocked, disabled: true } });
+        const second = show({
+            submit: { labelKey: 'app.test.submit', onSubmit: blocked, disabled: true },
+        });
         fireEvent.keyDown(second.dialog, { key: 'Enter' });
         expect(blocked).not.toHaveBeenCalled();
         expect(second.onRequestClose).not.toHaveBeenCalled();
@@ -54,7 +64,9 @@ describe('AppDialog', () => {
     it('leaves Enter on a focused button to the button', () => {
         const onSubmit = vi.fn();
         const { onRequestClose } = show({ submit: { labelKey: 'app.test.submit', onSubmit } });
-        fireEvent.keyDown(screen.getByRole('button', { name: 'app.alert.close' }), { key: 'Enter' });
+        fireEvent.keyDown(screen.getByRole('button', { name: 'app.alert.close' }), {
+            key: 'Enter',
+        });
         expect(onSubmit).not.toHaveBeenCalled();
         expect(onRequestClose).not.toHaveBeenCalled();
     });
@@ -63,6 +75,8 @@ describe('AppDialog', () => {
 describe('dialog widths', () => {
     it('are 70/50/40vw on medium, large and extra-large screens, 15 more for large dialogs', () => {
         expect(dialogPaperSx()).toMatchObject({ width: { md: '70vw', lg: '50vw', xl: '40vw' } });
-        expect(dialogPaperSx(true)).toMatchObject({ width: { md: '85vw', lg: '65vw', xl: '55vw' } });
+        expect(dialogPaperSx(true)).toMatchObject({
+            width: { md: '85vw', lg: '65vw', xl: '55vw' },
+        });
     });
 });

@@ -47,7 +47,10 @@ describe('authProvider', () => {
         await loadProfile();
         await authProvider.getIdentity?.();
         expect(backOffice.getProfile).toHaveBeenCalledOnce();
-        expect(await authProvider.getIdentity?.()).toMatchObject({ id: 'u1', fullName: 'ada@example.com' });
+        expect(await authProvider.getIdentity?.()).toMatchObject({
+            id: 'u1',
+            fullName: 'ada@example.com',
+        });
     });
 
     it('ends a session whose profile cannot be loaded after the sign-in', async () => {
@@ -73,7 +76,9 @@ describe('authProvider', () => {
         await expect(authProvider.checkAuth({})).resolves.toBeUndefined();
         identity.getAccessToken.mockRejectedValue(new Error('refresh failed'));
         await expect(authProvider.checkAuth({})).rejects.toMatchObject({ redirectTo: '/login' });
-        await expect(authProvider.checkError({ status: 401 })).rejects.toMatchObject({ redirectTo: '/login' });
+        await expect(authProvider.checkError({ status: 401 })).rejects.toMatchObject({
+            redirectTo: '/login',
+        });
         await expect(authProvider.checkError({ status: 403 })).resolves.toBeUndefined();
     });
 

@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { defaultBrowserConfig, readBrowserConfig } from '../../src/config';
 import { withTimeout } from '../../src/lazyPage';
 
-const documentWith = (text: string | null) => ({ getElementById: () => (text === null ? null : { textContent: text }) }) as unknown as Document;
+const documentWith = (text: string | null) =>
+    ({
+        getElementById: () => (text === null ? null : { textContent: text }),
+    }) as unknown as Document;
 
 describe('readBrowserConfig', () => {
     it('falls back to the defaults without an injected configuration', () => {
@@ -10,7 +13,11 @@ describe('readBrowserConfig', () => {
     });
 
     it('takes the injected Cognito block as a whole: no endpoint means a real user pool', () => {
-        const injected = { versionId: 'v9', cognito: { userPoolId: 'eu-central-1_abc', userPoolClientId: 'client' }, services: { backOffice: 'https://api.example.com/api' } };
+        const injected = {
+            versionId: 'v9',
+            cognito: { userPoolId: 'eu-central-1_abc', userPoolClientId: 'client' },
+            services: { backOffice: 'https://api.example.com/api' },
+        };
         const config = readBrowserConfig(documentWith(JSON.stringify(injected)));
         expect(config.cognito).toEqual(injected.cognito);
         expect(config.services.backOffice).toBe('https://api.example.com/api');

@@ -1,12 +1,22 @@
 import { HttpError } from 'ra-core';
 import { describe, expect, it, vi } from 'vitest';
-import { createHttpClient, dropEmptyQueryParameters, type HttpClientDeps } from '../../src/dataProviders/httpClient';
+import {
+    createHttpClient,
+    dropEmptyQueryParameters,
+    type HttpClientDeps,
+} from '../../src/dataProviders/httpClient';
 
 function json(status: number, body: unknown, headers: Record<string, string> = {}) {
-    return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
+    return new Response(JSON.stringify(body), {
+        status,
+        headers: { 'content-type': 'application/json', ...headers },
+    });
 }
 
-function setup(responses: Response[], tokens: (string | undefined | Error)[] = ['token-1', 'token-2']) {
+function setup(
+    responses: Response[],
+    tokens: (string | undefined | Error)[] = ['token-1', 'token-2'],
+) {
     const requests: { url: string; headers: Headers }[] = [];
     const deps: HttpClientDeps = {
         fetch: vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -28,7 +38,9 @@ function setup(responses: Response[], tokens: (string | undefined | Error)[] = [
 
 describe('dropEmptyQueryParameters', () => {
     it('drops parameters without a value and keeps the rest', () => {
-        expect(dropEmptyQueryParameters('/api/distributionCenters?path=&level=5')).toBe('/api/distributionCenters?level=5');
+        expect(dropEmptyQueryParameters('/api/distributionCenters?path=&level=5')).toBe(
+            '/api/distributionCenters?level=5',
+        );
         expect(dropEmptyQueryParameters('/api/scopes?path=')).toBe('/api/scopes');
         expect(dropEmptyQueryParameters('/api/users/me')).toBe('/api/users/me');
         expect(dropEmptyQueryParameters('/x?a=1&a=&b=2#top')).toBe('/x?a=1&b=2#top');
@@ -37,7 +49,9 @@ describe('dropEmptyQueryParameters', () => {
 
 describe('httpClient', () => {
     it('sends the bearer access token and JSON headers, and records the version id', async () => {
-        const { client, deps, requests } = setup([json(200, { id: 'u1' }, { 'x-version-id': 'build-2' })]);
+        const { client, deps, requests } = setup([
+            json(200, { id: 'u1' }, { 'x-version-id': 'build-2' }),
+        ]);
         const response = await client('/api/users/me');
         expect(response.json).toEqual({ id: 'u1' });
         expect(requests[0]?.headers.get('authorization')).toBe('Bearer token-1');
@@ -52,7 +66,10 @@ describe('httpClient', () => {
     });
 
     it('refreshes the token once after a 401 and retries', async () => {
-        const { client, deps, requests } = setup([json(401, { code: 'UNAUTHORIZED' }), json(200, { ok: true })]);
+        const { client, deps, requests } = setup([
+            json(401, { code: 'UNAUTHORIZED' }),
+            json(200, { ok: true }),
+        ]);
         const response = await client('/api/users/me');
         expect(response.json).toEqual({ ok: true });
         expect(deps.getAccessToken).toHaveBeenLastCalledWith(true);
@@ -61,13 +78,19 @@ describe('httpClient', () => {
     });
 
     it('ends the session when the retry is refused too', async () => {
-        const { client, deps } = setup([json(401, { code: 'UNAUTHORIZED', message: 'expired' }), json(401, { code: 'UNAUTHORIZED', message: 'expired' })]);
+        const { client, deps } = setup([
+            json(401, { code: 'UNAUTHORIZED', message: 'expired' }),
+            json(401, { code: 'UNAUTHORIZED', message: 'expired' }),
+        ]);
         await expect(client('/api/users/me')).rejects.toMatchObject({ status: 401 });
         expect(deps.onSessionLost).toHaveBeenCalledOnce();
     });
 
     it('ends the session when no fresh token can be had', async () => {
-        const { client, deps } = setup([json(401, { code: 'UNAUTHORIZED' })], ['token-1', undefined]);
+        const { client, deps } = setup(
+            [json(401, { code: 'UNAUTHORIZED' })],
+            ['token-1', undefined],
+        );
         await expect(client('/api/users/me')).rejects.toBeInstanceOf(HttpError);
         expect(deps.fetch).toHaveBeenCalledOnce();
         expect(deps.onSessionLost).toHaveBeenCalledOnce();

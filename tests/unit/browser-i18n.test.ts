@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { detectLanguage, isLanguage, LANGUAGE_STORAGE_KEY } from '../../src/i18n/languages';
 import { loadRaMessages, toI18nextMessages } from '../../src/i18n/raMessages';
 
-const storageWith = (value: string | null) => ({ getItem: (key: string) => (key === LANGUAGE_STORAGE_KEY ? value : null) }) as Storage;
+const storageWith = (value: string | null) =>
+    ({ getItem: (key: string) => (key === LANGUAGE_STORAGE_KEY ? value : null) }) as Storage;
 
 describe('detectLanguage', () => {
     it('prefers the stored choice', () => {
@@ -22,9 +23,23 @@ describe('detectLanguage', () => {
 
 describe('react-admin messages', () => {
     it('converts polyglot interpolation and plurals to i18next', () => {
-        const converted = toI18nextMessages({ ra: { a: 'Hello %{name}', b: '%{smart_count} item |||| %{smart_count} items', c: 'one |||| few |||| many' } } as never);
+        const converted = toI18nextMessages({
+            ra: {
+                a: 'Hello %{name}',
+                b: '%{smart_count} item |||| %{smart_count} items',
+                c: 'one |||| few |||| many',
+            },
+        } as never);
         expect(converted).toEqual({
-            ra: { a: 'Hello {{name}}', b_one: '{{count}} item', b_other: '{{count}} items', c_one: 'one', c_few: 'few', c_many: 'many', c_other: 'many' },
+            ra: {
+                a: 'Hello {{name}}',
+                b_one: '{{count}} item',
+                b_other: '{{count}} items',
+                c_one: 'one',
+                c_few: 'few',
+                c_many: 'many',
+                c_other: 'many',
+            },
         });
     });
 

@@ -5,7 +5,10 @@ type Read = (error: Error | null, data: Record<string, unknown> | null | boolean
 
 afterEach(() => vi.unstubAllGlobals());
 
-async function read(language: string, answer: () => Promise<Response>): Promise<{ error: Error | null; data: unknown; url: string }> {
+async function read(
+    language: string,
+    answer: () => Promise<Response>,
+): Promise<{ error: Error | null; data: unknown; url: string }> {
     const fetched: string[] = [];
     // getBrowserConfig reads the injected block; without one it takes the defaults.
     vi.stubGlobal('document', { getElementById: () => null });
@@ -17,14 +20,21 @@ async function read(language: string, answer: () => Promise<Response>): Promise<
     const { localeFileBackend } = await import('../../src/i18n/i18next');
     return new Promise((resolve) => {
         const callback: Read = (error, data) => resolve({ error, data, url: fetched[0] ?? '' });
-        (localeFileBackend as unknown as { read(language: string, namespace: string, callback: Read): void }).read(language, 'translation', callback);
+        (
+            localeFileBackend as unknown as {
+                read(language: string, namespace: string, callback: Read): void;
+            }
+        ).read(language, 'translation', callback);
     });
 }
 
 describe('the locale file backend', () => {
     it('fetches English too and lays it over the bundle (uploaded texts win, missing keys keep the bundled text)', async () => {
         const served = { app: { navigation: { backofficeActions: 'Uploaded text' } } };
-        const { error, data, url } = await read('en', async () => new Response(JSON.stringify(served), { status: 200 }));
+        const { error, data, url } = await read(
+            'en',
+            async () => new Response(JSON.stringify(served), { status: 200 }),
+        );
         expect(url).toMatch(/^\/locales\/en\.json\?v=/);
         expect(error).toBeNull();
         const texts = data as typeof english;
@@ -38,7 +48,10 @@ describe('the locale file backend', () => {
     });
 
     it('reports a failed load of another language, so i18next falls back to English', async () => {
-        const { error, data, url } = await read('de', async () => new Response('nope', { status: 503 }));
+        const { error, data, url } = await read(
+            'de',
+            async () => new Response('nope', { status: 503 }),
+        );
         expect(url).toMatch(/^\/locales\/de\.json\?v=/);
         expect(error).toBeInstanceOf(Error);
         expect(data).toBeNull();

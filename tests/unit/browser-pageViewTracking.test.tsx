@@ -19,7 +19,11 @@ function setup() {
     const recordPageView = vi.fn<(view: PageView) => Promise<void>>(async () => undefined);
     render(
         <TestMemoryRouter initialEntries={['/landing']}>
-            <AdminContext dataProvider={{ recordPageView } as unknown as DataProvider} i18nProvider={englishI18nProvider()} store={memoryStore()}>
+            <AdminContext
+                dataProvider={{ recordPageView } as unknown as DataProvider}
+                i18nProvider={englishI18nProvider()}
+                store={memoryStore()}
+            >
                 <Tracked />
             </AdminContext>
         </TestMemoryRouter>,
@@ -27,7 +31,11 @@ function setup() {
     return recordPageView;
 }
 
-const go = (path: string) => act(async () => void fireEvent.change(screen.getByLabelText('path'), { target: { value: path } }));
+const go = (path: string) =>
+    act(
+        async () =>
+            void fireEvent.change(screen.getByLabelText('path'), { target: { value: path } }),
+    );
 
 afterEach(() => {
     cleanup();
@@ -44,7 +52,13 @@ describe('usePageViewTracking', () => {
         await go('/my/profile');
         expect(recordPageView.mock.calls.map(([view]) => view)).toEqual([
             { consent: true, path: '/landing', routeName: 'landing', language: 'en', screen: 'lg' },
-            { consent: true, path: '/my/profile', routeName: 'profile', language: 'en', screen: 'lg' },
+            {
+                consent: true,
+                path: '/my/profile',
+                routeName: 'profile',
+                language: 'en',
+                screen: 'lg',
+            },
         ]);
     });
 
@@ -69,6 +83,8 @@ describe('usePageViewTracking', () => {
         const recordPageView = setup();
         recordPageView.mockRejectedValueOnce(new Error('offline'));
         await go('/my/profile');
-        await vi.waitFor(() => expect(debug).toHaveBeenCalledWith('Page view not recorded', expect.any(Error)));
+        await vi.waitFor(() =>
+            expect(debug).toHaveBeenCalledWith('Page view not recorded', expect.any(Error)),
+        );
     });
 });

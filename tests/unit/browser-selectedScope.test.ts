@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { compareDistributionCenters, type DistributionCenter, type ScopeNode, type TenantConfiguration } from '../../domain/profile';
+import {
+    compareDistributionCenters,
+    type DistributionCenter,
+    type ScopeNode,
+    type TenantConfiguration,
+} from '../../domain/profile';
 import { defaultTenantFrontendConfiguration } from '../../domain/tenantConfiguration';
 import { contextChoice } from '../../src/scope/contextChoice';
 import { selectableTenants } from '../../src/scope/selectableTenants';
@@ -13,7 +18,13 @@ import {
     type SelectedScope,
 } from '../../src/scope/selectedScope';
 
-const center = (overrides: Partial<DistributionCenter> & { tenantId?: string; tenantName?: string; groupName?: string } = {}): DistributionCenter => {
+const center = (
+    overrides: Partial<DistributionCenter> & {
+        tenantId?: string;
+        tenantName?: string;
+        groupName?: string;
+    } = {},
+): DistributionCenter => {
     const { tenantId = 't1', tenantName = 'Alpha', groupName = 'North', ...rest } = overrides;
     return {
         internalDepotId: 'd1',
@@ -29,18 +40,39 @@ const center = (overrides: Partial<DistributionCenter> & { tenantId?: string; te
     };
 };
 
-const configuration = (id: string): TenantConfiguration => ({ id, frontend: { ...defaultTenantFrontendConfiguration, businessHours: { from: '06:00', to: '20:00' } } });
+const configuration = (id: string): TenantConfiguration => ({
+    id,
+    frontend: {
+        ...defaultTenantFrontendConfiguration,
+        businessHours: { from: '06:00', to: '20:00' },
+    },
+});
 
-const run = (events: ScopeEvent[], from: SelectedScope = initialScope) => events.reduce(transitionScope, from);
+const run = (events: ScopeEvent[], from: SelectedScope = initialScope) =>
+    events.reduce(transitionScope, from);
 
 describe('transitionScope', () => {
-    const lisbon = center({ internalDepotId: 'd7', externalDepotId: '700', timeZone: 'Europe/Lisbon' });
+    const lisbon = center({
+        internalDepotId: 'd7',
+        externalDepotId: '700',
+        timeZone: 'Europe/Lisbon',
+    });
 
     it('selecting a depot sets its tenant, time zone and path, and asks for the tenant configuration', () => {
         const scope = transitionScope(initialScope, { kind: 'selectDepot', depot: lisbon });
-        expect(scope).toMatchObject({ type: 'DISTRIBUTION_CENTER', tenant: { id: 't1', name: 'Alpha' }, depot: lisbon, depotPath: 't1.DE.g1.d7', timeZone: 'Europe/Lisbon' });
+        expect(scope).toMatchObject({
+            type: 'DISTRIBUTION_CENTER',
+            tenant: { id: 't1', name: 'Alpha' },
+            depot: lisbon,
+            depotPath: 't1.DE.g1.d7',
+            timeZone: 'Europe/Lisbon',
+        });
         expect(tenantConfigurationToLoad(scope)).toBe('t1');
-        const loaded = transitionScope(scope, { kind: 'tenantConfigurationLoaded', tenantId: 't1', configuration: configuration('t1') });
+        const loaded = transitionScope(scope, {
+            kind: 'tenantConfigurationLoaded',
+            tenantId: 't1',
+            configuration: configuration('t1'),
+        });
         expect(loaded.tenantConfiguration?.id).toBe('t1');
         expect(tenantConfigurationToLoad(loaded)).toBeUndefined();
     });
@@ -48,12 +80,19 @@ describe('transitionScope', () => {
     it('keeps the loaded configuration for another depot of the same tenant, and asks again when the tenant changes', () => {
         const loaded = run([
             { kind: 'selectDepot', depot: center() },
-            { kind: 'tenantConfigurationLoaded', tenantId: 't1', configuration: configuration('t1') },
+            {
+                kind: 'tenantConfigurationLoaded',
+                tenantId: 't1',
+                configuration: configuration('t1'),
+            },
         ]);
         const sameTenant = transitionScope(loaded, { kind: 'selectDepot', depot: lisbon });
         expect(sameTenant.tenantConfiguration?.id).toBe('t1');
         expect(tenantConfigurationToLoad(sameTenant)).toBeUndefined();
-        const otherTenant = transitionScope(sameTenant, { kind: 'selectDepot', depot: center({ tenantId: 't2', tenantName: 'Beta' }) });
+        const otherTenant = transitionScope(sameTenant, {
+            kind: 'selectDepot',
+            depot: center({ tenantId: 't2', tenantName: 'Beta' }),
+        });
         expect(otherTenant.tenantConfiguration).toBeUndefined();
         expect(tenantConfigurationToLoad(otherTenant)).toBe('t2');
     });
@@ -63,7 +102,13 @@ describe('transitionScope', () => {
             { kind: 'selectDepot', depot: center() },
             { kind: 'selectDepot', depot: center({ tenantId: 't2' }) },
         ]);
-        expect(transitionScope(scope, { kind: 'tenantConfigurationLoaded', tenantId: 't1', configuration: configuration('t1') })).toBe(scope);
+        expect(
+            transitionScope(scope, {
+                kind: 'tenantConfigurationLoaded',
+                tenantId: 't1',
+                configuration: configuration('t1'),
+            }),
+        ).toBe(scope);
     });
 
     it('selecting admin or tenant sets the scope data to none and the default time zone', () => {
@@ -73,8 +118,15 @@ describe('transitionScope', () => {
         expect(admin.depot).toBeUndefined();
         expect(admin.depotPath).toBeUndefined();
         expect(admin.tenant).toBeUndefined();
-        const tenant = transitionScope(depotScope, { kind: 'selectTenant', tenant: { id: 't2', name: 'Beta' } });
-        expect(tenant).toMatchObject({ type: 'TENANT', tenant: { id: 't2', name: 'Beta' }, timeZone: 'Europe/Berlin' });
+        const tenant = transitionScope(depotScope, {
+            kind: 'selectTenant',
+            tenant: { id: 't2', name: 'Beta' },
+        });
+        expect(tenant).toMatchObject({
+            type: 'TENANT',
+            tenant: { id: 't2', name: 'Beta' },
+            timeZone: 'Europe/Berlin',
+        });
         expect(tenant.depot).toBeUndefined();
         expect(tenantConfigurationToLoad(tenant)).toBeUndefined();
     });
@@ -89,7 +141,11 @@ describe('transitionScope', () => {
     it('reset clears everything, the kept configuration too', () => {
         const scope = run([
             { kind: 'selectDepot', depot: lisbon },
-            { kind: 'tenantConfigurationLoaded', tenantId: 't1', configuration: configuration('t1') },
+            {
+                kind: 'tenantConfigurationLoaded',
+                tenantId: 't1',
+                configuration: configuration('t1'),
+            },
             { kind: 'reset' },
         ]);
         expect(scope).toEqual(initialScope);
@@ -103,22 +159,51 @@ describe('scopeEventForRoute', () => {
 
     it('follows the first path segment and its ids', () => {
         expect(scopeEventForRoute(null, { tenants, centers })).toBeUndefined();
-        expect(scopeEventForRoute({ context: 'admin' }, { tenants, centers })).toEqual({ kind: 'selectAdmin' });
-        expect(scopeEventForRoute({ context: 'tenant' }, { tenants, centers })).toEqual({ kind: 'selectTenant' });
-        expect(scopeEventForRoute({ context: 'tenant', tenantId: 't1' }, { tenants, centers })).toEqual({ kind: 'selectTenant', tenant: { id: 't1', name: 'Alpha' } });
-        expect(scopeEventForRoute({ context: 'depot', tenantId: 't1' }, { tenants, centers })).toEqual({ kind: 'selectDepot' });
-        expect(scopeEventForRoute({ context: 'depot', tenantId: 't1', externalDepotId: '200' }, { tenants, centers })).toEqual({ kind: 'selectDepot', depot: centers[1] });
-        expect(scopeEventForRoute({ context: 'depot', tenantId: 't2', externalDepotId: '200' }, { tenants, centers })).toEqual({ kind: 'selectDepot', depot: undefined });
+        expect(scopeEventForRoute({ context: 'admin' }, { tenants, centers })).toEqual({
+            kind: 'selectAdmin',
+        });
+        expect(scopeEventForRoute({ context: 'tenant' }, { tenants, centers })).toEqual({
+            kind: 'selectTenant',
+        });
+        expect(
+            scopeEventForRoute({ context: 'tenant', tenantId: 't1' }, { tenants, centers }),
+        ).toEqual({ kind: 'selectTenant', tenant: { id: 't1', name: 'Alpha' } });
+        expect(
+            scopeEventForRoute({ context: 'depot', tenantId: 't1' }, { tenants, centers }),
+        ).toEqual({ kind: 'selectDepot' });
+        expect(
+            scopeEventForRoute(
+                { context: 'depot', tenantId: 't1', externalDepotId: '200' },
+                { tenants, centers },
+            ),
+        ).toEqual({ kind: 'selectDepot', depot: centers[1] });
+        expect(
+            scopeEventForRoute(
+                { context: 'depot', tenantId: 't2', externalDepotId: '200' },
+                { tenants, centers },
+            ),
+        ).toEqual({ kind: 'selectDepot', depot: undefined });
     });
 
     it('waits for the depot list before selecting a depot', () => {
-        expect(scopeEventForRoute({ context: 'depot', tenantId: 't1', externalDepotId: '100' }, { tenants, centers: undefined })).toBeUndefined();
+        expect(
+            scopeEventForRoute(
+                { context: 'depot', tenantId: 't1', externalDepotId: '100' },
+                { tenants, centers: undefined },
+            ),
+        ).toBeUndefined();
     });
 
     it('keys events by what they select', () => {
-        expect(scopeEventKey({ kind: 'selectDepot', depot: centers[0] })).not.toBe(scopeEventKey({ kind: 'selectDepot', depot: centers[1] }));
-        expect(scopeEventKey({ kind: 'selectTenant', tenant: { id: 't1', name: 'Alpha' } })).toBe(scopeEventKey({ kind: 'selectTenant', tenant: { id: 't1', name: 'Alpha' } }));
-        expect(scopeEventKey({ kind: 'selectTenant' })).not.toBe(scopeEventKey({ kind: 'selectDepot' }));
+        expect(scopeEventKey({ kind: 'selectDepot', depot: centers[0] })).not.toBe(
+            scopeEventKey({ kind: 'selectDepot', depot: centers[1] }),
+        );
+        expect(scopeEventKey({ kind: 'selectTenant', tenant: { id: 't1', name: 'Alpha' } })).toBe(
+            scopeEventKey({ kind: 'selectTenant', tenant: { id: 't1', name: 'Alpha' } }),
+        );
+        expect(scopeEventKey({ kind: 'selectTenant' })).not.toBe(
+            scopeEventKey({ kind: 'selectDepot' }),
+        );
     });
 });
 
@@ -132,29 +217,69 @@ describe('contextChoice', () => {
 
     it('opens the depot dialog when no depot is selected and there are several (or they are loading)', () => {
         expect(contextChoice('depot', base)).toEqual({ dialog: 'depot' });
-        expect(contextChoice('depot', { ...base, centers: undefined })).toEqual({ dialog: 'depot' });
-        expect(contextChoice('depot', { ...base, current: { context: 'tenant', basePath: '/tenant/t1', tenantId: 't1' } })).toEqual({ dialog: 'depot' });
-        expect(contextChoice('depot', { ...base, current: { context: 'depot', basePath: null } })).toEqual({ dialog: 'depot' });
+        expect(contextChoice('depot', { ...base, centers: undefined })).toEqual({
+            dialog: 'depot',
+        });
+        expect(
+            contextChoice('depot', {
+                ...base,
+                current: { context: 'tenant', basePath: '/tenant/t1', tenantId: 't1' },
+            }),
+        ).toEqual({ dialog: 'depot' });
+        expect(
+            contextChoice('depot', { ...base, current: { context: 'depot', basePath: null } }),
+        ).toEqual({ dialog: 'depot' });
     });
 
     it('goes straight to a single depot, to the depot page without any, and stays on a selected depot', () => {
-        expect(contextChoice('depot', { ...base, centers: [center({ tenantId: 't 1', externalDepotId: 'a/b' })] })).toEqual({ navigate: '/depot/t%201/a%2Fb' });
+        expect(
+            contextChoice('depot', {
+                ...base,
+                centers: [center({ tenantId: 't 1', externalDepotId: 'a/b' })],
+            }),
+        ).toEqual({ navigate: '/depot/t%201/a%2Fb' });
         expect(contextChoice('depot', { ...base, centers: [] })).toEqual({ navigate: '/depot' });
-        expect(contextChoice('depot', { ...base, current: { context: 'depot', basePath: '/depot/t1/100', tenantId: 't1', externalDepotId: '100' } })).toBeNull();
+        expect(
+            contextChoice('depot', {
+                ...base,
+                current: {
+                    context: 'depot',
+                    basePath: '/depot/t1/100',
+                    tenantId: 't1',
+                    externalDepotId: '100',
+                },
+            }),
+        ).toBeNull();
     });
 
     it("opens the tenant dialog unless the tab's tenant is selected or there is only one", () => {
         expect(contextChoice('tenant', base)).toEqual({ dialog: 'tenant' });
-        expect(contextChoice('tenant', { ...base, selectedTenantId: 't2' })).toEqual({ navigate: '/tenant/t2' });
-        expect(contextChoice('tenant', { ...base, selectedTenantId: 'gone' })).toEqual({ dialog: 'tenant' });
-        expect(contextChoice('tenant', { ...base, tenants: [{ id: 't1', name: 'Alpha' }] })).toEqual({ navigate: '/tenant/t1' });
+        expect(contextChoice('tenant', { ...base, selectedTenantId: 't2' })).toEqual({
+            navigate: '/tenant/t2',
+        });
+        expect(contextChoice('tenant', { ...base, selectedTenantId: 'gone' })).toEqual({
+            dialog: 'tenant',
+        });
+        expect(
+            contextChoice('tenant', { ...base, tenants: [{ id: 't1', name: 'Alpha' }] }),
+        ).toEqual({ navigate: '/tenant/t1' });
         expect(contextChoice('tenant', { ...base, tenants: [] })).toEqual({ navigate: '/tenant' });
-        expect(contextChoice('tenant', { ...base, current: { context: 'tenant', basePath: '/tenant/t1', tenantId: 't1' } })).toBeNull();
+        expect(
+            contextChoice('tenant', {
+                ...base,
+                current: { context: 'tenant', basePath: '/tenant/t1', tenantId: 't1' },
+            }),
+        ).toBeNull();
     });
 
     it('goes to the administration unless already there', () => {
         expect(contextChoice('admin', base)).toEqual({ navigate: '/administration' });
-        expect(contextChoice('admin', { ...base, current: { context: 'admin', basePath: '/administration' } })).toBeNull();
+        expect(
+            contextChoice('admin', {
+                ...base,
+                current: { context: 'admin', basePath: '/administration' },
+            }),
+        ).toBeNull();
     });
 });
 
@@ -164,10 +289,27 @@ describe('ordering', () => {
             center({ tenantName: 'Beta', externalDepotId: '1' }),
             center({ tenantName: 'Alpha', groupName: 'South', externalDepotId: '1' }),
             center({ tenantName: 'Alpha', groupName: 'North', externalDepotId: '10' }),
-            center({ tenantName: 'Alpha', groupName: 'North', externalDepotId: '9', locationName: 'Bonn' }),
-            center({ tenantName: 'Alpha', groupName: 'North', externalDepotId: '9', locationName: 'Aachen' }),
+            center({
+                tenantName: 'Alpha',
+                groupName: 'North',
+                externalDepotId: '9',
+                locationName: 'Bonn',
+            }),
+            center({
+                tenantName: 'Alpha',
+                groupName: 'North',
+                externalDepotId: '9',
+                locationName: 'Aachen',
+            }),
         ];
-        expect([...depots].sort(compareDistributionCenters).map((depot) => `${depot.tenant.name}/${depot.group.name}/${depot.externalDepotId}/${depot.locationName}`)).toEqual([
+        expect(
+            [...depots]
+                .sort(compareDistributionCenters)
+                .map(
+                    (depot) =>
+                        `${depot.tenant.name}/${depot.group.name}/${depot.externalDepotId}/${depot.locationName}`,
+                ),
+        ).toEqual([
             'Alpha/North/9/Aachen',
             'Alpha/North/9/Bonn',
             'Alpha/North/10/Berlin',
@@ -199,6 +341,10 @@ describe('ordering', () => {
             { id: 't3', name: 'Gamma' },
             { id: 't2', name: 'Zeta' },
         ]);
-        expect(selectableTenants(profile, null).map((tenant) => tenant.name)).toEqual(['Alpha (old)', 'Gamma', 'Zeta']);
+        expect(selectableTenants(profile, null).map((tenant) => tenant.name)).toEqual([
+            'Alpha (old)',
+            'Gamma',
+            'Zeta',
+        ]);
     });
 });

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { getSelectedTenant, selectTenant } from '../../src/selectedTenant';
-import { clearStoredSession, decideStartMode, hasStoredTokens, saveIntendedRoute, takeIntendedRoute } from '../../src/session';
+import {
+    clearStoredSession,
+    decideStartMode,
+    hasStoredTokens,
+    saveIntendedRoute,
+    takeIntendedRoute,
+} from '../../src/session';
 
 /** localStorage/sessionStorage for Node. */
 class MemoryStorage implements Storage {
@@ -32,12 +38,14 @@ function fakeLocation(path: string) {
     const url = new URL(path, 'http://localhost');
     const replaced: string[] = [];
     const location = { pathname: url.pathname, search: url.search, hash: url.hash } as Location;
-    const history = { replaceState: (_state: unknown, _title: string, to: string) => replaced.push(to) } as unknown as History;
+    const history = {
+        replaceState: (_state: unknown, _title: string, to: string) => replaced.push(to),
+    } as unknown as History;
     return { location, history, replaced };
 }
 
 describe('browser session', () => {
-    it('sees stored tokens through Amplify\'s LastAuthUser key', () => {
+    it("sees stored tokens through Amplify's LastAuthUser key", () => {
         const storage = new MemoryStorage();
         expect(hasStoredTokens(CLIENT, storage)).toBe(false);
         storage.setItem(tokenKey, 'user-1');

@@ -1,6 +1,12 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { AdminContext, memoryStore, TestMemoryRouter, type AuthProvider, type DataProvider } from 'react-admin';
+import {
+    AdminContext,
+    memoryStore,
+    TestMemoryRouter,
+    type AuthProvider,
+    type DataProvider,
+} from 'react-admin';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { UserProfile, UserSettingsPatch } from '../../domain/profile';
 import { defaultUserSettings, type UserSettings } from '../../domain/userSettings';
@@ -9,7 +15,10 @@ import { profileWithSettings } from './profile-fixtures';
 
 // The auth provider's in-memory profile (the real module signs in through Amplify).
 const kept = vi.hoisted(() => ({ profile: undefined as unknown as UserProfile }));
-vi.mock('../../src/authProvider', () => ({ replaceProfileSettings: async (settings: UserSettings) => void (kept.profile.settings = settings) }));
+vi.mock('../../src/authProvider', () => ({
+    replaceProfileSettings: async (settings: UserSettings) =>
+        void (kept.profile.settings = settings),
+}));
 
 const { SettingsPanel } = await import('../../src/customRoutes/profile/SettingsPanel');
 const { CONSENT_STORAGE_KEY } = await import('../../src/analytics/consent');
@@ -20,7 +29,10 @@ function setup(settings: UserSettings | null) {
     kept.profile = profile(settings);
     let stored = settings;
     const putSettings = vi.fn(async (all: UserSettings) => (stored = all));
-    const patchSetting = vi.fn(async ({ settingsKey, settingsValue }: UserSettingsPatch) => (stored = { ...(stored ?? defaultUserSettings), [settingsKey]: settingsValue }));
+    const patchSetting = vi.fn(
+        async ({ settingsKey, settingsValue }: UserSettingsPatch) =>
+            (stored = { ...(stored ?? defaultUserSettings), [settingsKey]: settingsValue }),
+    );
     const dataProvider = { putSettings, patchSetting } as unknown as DataProvider;
     const authProvider: AuthProvider = {
         login: async () => undefined,
@@ -31,7 +43,12 @@ function setup(settings: UserSettings | null) {
     };
     render(
         <TestMemoryRouter initialEntries={['/my/profile']}>
-            <AdminContext dataProvider={dataProvider} authProvider={authProvider} i18nProvider={englishI18nProvider()} store={memoryStore()}>
+            <AdminContext
+                dataProvider={dataProvider}
+                authProvider={authProvider}
+                i18nProvider={englishI18nProvider()}
+                store={memoryStore()}
+            >
                 <SettingsPanel />
             </AdminContext>
         </TestMemoryRouter>,
@@ -50,16 +67,28 @@ afterEach(() => {
 describe('SettingsPanel', () => {
     it('creates the settings with PUT, then changes one with PATCH, and applies each at once', async () => {
         const { putSettings, patchSetting } = setup(null);
-        await waitFor(() => expect(preview()).toBe('Example: 2026-11-21 14:30 · 1,234.56 · 12.5 km · 25 kg'));
+        await waitFor(() =>
+            expect(preview()).toBe('Example: 2026-11-21 14:30 · 1,234.56 · 12.5 km · 25 kg'),
+        );
 
         fireEvent.click(screen.getByRole('radio', { name: /Day\.month\.year/ }));
-        await waitFor(() => expect(preview()).toBe('Example: 21.11.2026 14:30 · 1,234.56 · 12.5 km · 25 kg'));
-        expect(putSettings).toHaveBeenCalledWith({ ...defaultUserSettings, dateFormat: 'DATE_L_PERIOD' });
+        await waitFor(() =>
+            expect(preview()).toBe('Example: 21.11.2026 14:30 · 1,234.56 · 12.5 km · 25 kg'),
+        );
+        expect(putSettings).toHaveBeenCalledWith({
+            ...defaultUserSettings,
+            dateFormat: 'DATE_L_PERIOD',
+        });
         expect(kept.profile.settings?.dateFormat).toBe('DATE_L_PERIOD');
 
         fireEvent.click(screen.getByRole('radio', { name: /Pounds/ }));
-        await waitFor(() => expect(preview()).toBe('Example: 21.11.2026 14:30 · 1,234.56 · 12.5 km · 55.12 lb'));
-        expect(patchSetting).toHaveBeenCalledWith({ settingsKey: 'weightFormat', settingsValue: 'WEIGHT_IMPERIAL' });
+        await waitFor(() =>
+            expect(preview()).toBe('Example: 21.11.2026 14:30 · 1,234.56 · 12.5 km · 55.12 lb'),
+        );
+        expect(patchSetting).toHaveBeenCalledWith({
+            settingsKey: 'weightFormat',
+            settingsValue: 'WEIGHT_IMPERIAL',
+        });
         expect(putSettings).toHaveBeenCalledTimes(1);
         expect(screen.getByRole('radio', { name: /Pounds/ })).toHaveProperty('checked', true);
     });
@@ -69,15 +98,26 @@ describe('SettingsPanel', () => {
         await waitFor(() => expect(preview()).toContain('2026-11-21'));
         fireEvent.click(screen.getByRole('radio', { name: /Decimal comma/ }));
         fireEvent.click(screen.getByRole('radio', { name: /Miles/ }));
-        await waitFor(() => expect(preview()).toBe('Example: 2026-11-21 14:30 · 1.234,56 · 7,77 mi · 25 kg'));
+        await waitFor(() =>
+            expect(preview()).toBe('Example: 2026-11-21 14:30 · 1.234,56 · 7,77 mi · 25 kg'),
+        );
         expect(putSettings).toHaveBeenCalledTimes(1);
-        expect(patchSetting).toHaveBeenCalledWith({ settingsKey: 'lengthFormat', settingsValue: 'LENGTH_IMPERIAL' });
+        expect(patchSetting).toHaveBeenCalledWith({
+            settingsKey: 'lengthFormat',
+            settingsValue: 'LENGTH_IMPERIAL',
+        });
     });
 
     it('keeps the previous value and shows the generic error when saving fails', async () => {
-        const german: UserSettings = { ...defaultUserSettings, dateFormat: 'DATE_L_PERIOD', numberFormat: 'DE' };
+        const german: UserSettings = {
+            ...defaultUserSettings,
+            dateFormat: 'DATE_L_PERIOD',
+            numberFormat: 'DE',
+        };
         const { patchSetting } = setup(german);
-        await waitFor(() => expect(preview()).toBe('Example: 21.11.2026 14:30 · 1.234,56 · 12,5 km · 25 kg'));
+        await waitFor(() =>
+            expect(preview()).toBe('Example: 21.11.2026 14:30 · 1.234,56 · 12,5 km · 25 kg'),
+        );
         patchSetting.mockRejectedValueOnce(new Error('offline'));
         vi.spyOn(console, 'error').mockImplementation(() => undefined);
 
@@ -87,7 +127,10 @@ describe('SettingsPanel', () => {
         fireEvent.click(screen.getByRole('button', { name: 'Close' }));
         await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
         expect(preview()).toBe('Example: 21.11.2026 14:30 · 1.234,56 · 12,5 km · 25 kg');
-        expect(screen.getByRole('radio', { name: /24-hour clock/ })).toHaveProperty('checked', true);
+        expect(screen.getByRole('radio', { name: /24-hour clock/ })).toHaveProperty(
+            'checked',
+            true,
+        );
         expect(kept.profile.settings).toBe(german);
     });
 
@@ -95,7 +138,11 @@ describe('SettingsPanel', () => {
         setup(null);
         fireEvent.click(await screen.findByRole('button', { name: 'Cookie settings' }));
         const dialog = await screen.findByRole('dialog', { name: 'Cookie settings' });
-        await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Accept all' })));
-        expect(JSON.parse(localStorage.getItem(CONSENT_STORAGE_KEY) ?? 'null')).toMatchObject({ analytics: true });
+        await act(async () =>
+            fireEvent.click(within(dialog).getByRole('button', { name: 'Accept all' })),
+        );
+        expect(JSON.parse(localStorage.getItem(CONSENT_STORAGE_KEY) ?? 'null')).toMatchObject({
+            analytics: true,
+        });
     });
 });

@@ -3,7 +3,11 @@ import { describe, expect, it, vi } from 'vitest';
 import { emptyProfileActions, type ProfileActions } from '../../domain/permissions';
 import type { DistributionCenter, TenantConfiguration } from '../../domain/profile';
 import { defaultTenantFrontendConfiguration } from '../../domain/tenantConfiguration';
-import { healthBadgeHiddenOn, healthBadgeVisible, healthBadgeWarning } from '../../src/layout/healthBadge';
+import {
+    healthBadgeHiddenOn,
+    healthBadgeVisible,
+    healthBadgeWarning,
+} from '../../src/layout/healthBadge';
 import { helpCenterUrl } from '../../src/layout/helpCenter';
 import { createAppStore } from '../../src/layout/tabStore';
 import { initialScope, transitionScope, type SelectedScope } from '../../src/scope/selectedScope';
@@ -20,12 +24,22 @@ const depot: DistributionCenter = {
     path: D1,
     manualJobUploadEnabled: false,
 };
-const actions = (overrides: Partial<ProfileActions>): ProfileActions => ({ ...emptyProfileActions(), ...overrides });
+const actions = (overrides: Partial<ProfileActions>): ProfileActions => ({
+    ...emptyProfileActions(),
+    ...overrides,
+});
 const withHealth = actions({ DEPOT: { [D1]: ['r:health-status'] } });
 const depotScope = transitionScope(initialScope, { kind: 'selectDepot', depot });
 const withHours = (from: string, to: string): SelectedScope => {
-    const configuration: TenantConfiguration = { id: 't1', frontend: { ...defaultTenantFrontendConfiguration, businessHours: { from, to } } };
-    return transitionScope(depotScope, { kind: 'tenantConfigurationLoaded', tenantId: 't1', configuration });
+    const configuration: TenantConfiguration = {
+        id: 't1',
+        frontend: { ...defaultTenantFrontendConfiguration, businessHours: { from, to } },
+    };
+    return transitionScope(depotScope, {
+        kind: 'tenantConfigurationLoaded',
+        tenantId: 't1',
+        configuration,
+    });
 };
 /** 10:00 in Berlin on a summer day (UTC+2). */
 const TEN_BERLIN = new Date('2026-07-01T08:00:00Z');
@@ -59,14 +73,31 @@ describe('health badge', () => {
     });
 
     it('shows with a selected depot, the feature for that depot, inside business hours, off those pages', () => {
-        const base = { scope: depotScope, actions: withHealth, pathname: '/depot/t1/100', now: TEN_BERLIN };
+        const base = {
+            scope: depotScope,
+            actions: withHealth,
+            pathname: '/depot/t1/100',
+            now: TEN_BERLIN,
+        };
         expect(healthBadgeVisible(base)).toBe(true);
         expect(healthBadgeVisible({ ...base, scope: initialScope })).toBe(false);
-        expect(healthBadgeVisible({ ...base, scope: transitionScope(depotScope, { kind: 'selectAdmin' }) })).toBe(false);
+        expect(
+            healthBadgeVisible({
+                ...base,
+                scope: transitionScope(depotScope, { kind: 'selectAdmin' }),
+            }),
+        ).toBe(false);
         expect(healthBadgeVisible({ ...base, pathname: '/depot/t1' })).toBe(false);
         expect(healthBadgeVisible({ ...base, pathname: '/my/profile' })).toBe(false);
-        expect(healthBadgeVisible({ ...base, actions: actions({ DEPOT: { [D1]: ['r:tour'] } }) })).toBe(false);
-        expect(healthBadgeVisible({ ...base, actions: actions({ DEPOT: { 't1.DE.g1.d2': ['r:health-status'] } }) })).toBe(false);
+        expect(
+            healthBadgeVisible({ ...base, actions: actions({ DEPOT: { [D1]: ['r:tour'] } }) }),
+        ).toBe(false);
+        expect(
+            healthBadgeVisible({
+                ...base,
+                actions: actions({ DEPOT: { 't1.DE.g1.d2': ['r:health-status'] } }),
+            }),
+        ).toBe(false);
         expect(healthBadgeVisible({ ...base, actions: actions({ ADMIN: ['admin'] }) })).toBe(true);
     });
 
@@ -75,7 +106,13 @@ describe('health badge', () => {
         expect(healthBadgeVisible({ ...base, scope: withHours('06:00', '20:00') })).toBe(true);
         expect(healthBadgeVisible({ ...base, scope: withHours('11:00', '20:00') })).toBe(false);
         expect(healthBadgeVisible({ ...base, scope: withHours('06:00', '09:59') })).toBe(false);
-        expect(healthBadgeVisible({ ...base, now: new Date('2026-07-01T22:30:00Z'), scope: depotScope })).toBe(true);
+        expect(
+            healthBadgeVisible({
+                ...base,
+                now: new Date('2026-07-01T22:30:00Z'),
+                scope: depotScope,
+            }),
+        ).toBe(true);
     });
 
     it('turns red when the newest data is 30 minutes old or older, or missing, inside the hours with the end shifted back an hour', () => {
@@ -84,14 +121,23 @@ describe('health badge', () => {
         expect(healthBadgeWarning(scope, at('2026-07-01T07:45:00Z'), TEN_BERLIN)).toBe(false);
         expect(healthBadgeWarning(scope, at('2026-07-01T07:30:00Z'), TEN_BERLIN)).toBe(true);
         expect(healthBadgeWarning(scope, at(null), TEN_BERLIN)).toBe(true);
-        expect(healthBadgeWarning(scope, { lastAssignmentAt: '2026-07-01T06:00:00Z', lastStatusChangeAt: '2026-07-01T07:50:00Z' }, TEN_BERLIN)).toBe(false);
+        expect(
+            healthBadgeWarning(
+                scope,
+                {
+                    lastAssignmentAt: '2026-07-01T06:00:00Z',
+                    lastStatusChangeAt: '2026-07-01T07:50:00Z',
+                },
+                TEN_BERLIN,
+            ),
+        ).toBe(false);
         // 19:30 in Berlin: inside 06:00-20:00, but after 19:00, the end shifted back one hour.
         expect(healthBadgeWarning(scope, at(null), new Date('2026-07-01T17:30:00Z'))).toBe(false);
     });
 });
 
 describe('createAppStore', () => {
-    it("keeps the drawer state per tab and everything else in the shared store", () => {
+    it('keeps the drawer state per tab and everything else in the shared store', () => {
         const shared = memoryStore();
         const tab = memoryStore();
         const store = createAppStore(shared, tab);

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { dismissUpdate, isNewVersionAvailable, setLatestVersionId, subscribeToVersion, updateToOffer } from '../../src/version';
+import {
+    dismissUpdate,
+    isNewVersionAvailable,
+    setLatestVersionId,
+    subscribeToVersion,
+    updateToOffer,
+} from '../../src/version';
 
 function memoryStorage(): Storage {
     const values = new Map<string, string>();

@@ -14,7 +14,12 @@ interface Row {
 }
 
 const rows = (count: number): Row[] =>
-    Array.from({ length: count }, (_, index) => ({ id: index + 1, externalDepotId: String(1000 + index), name: `Depot ${String.fromCharCode(65 + (index % 26))}${index}`, timeZone: 'Europe/Berlin' }));
+    Array.from({ length: count }, (_, index) => ({
+        id: index + 1,
+        externalDepotId: String(1000 + index),
+        name: `Depot ${String.fromCharCode(65 + (index % 26))}${index}`,
+        timeZone: 'Europe/Berlin',
+    }));
 
 const columns: TableColumn<Row>[] = [
     { key: 'externalDepotId', sortable: true },
@@ -22,12 +27,32 @@ const columns: TableColumn<Row>[] = [
     { key: 'timeZone', sortable: true },
 ];
 
-function renderTable(count: number, options: { initialEntry?: string; table?: Partial<Parameters<typeof BackOfficeTable<Row>>[0]> } = {}) {
+function renderTable(
+    count: number,
+    options: {
+        initialEntry?: string;
+        table?: Partial<Parameters<typeof BackOfficeTable<Row>>[0]>;
+    } = {},
+) {
     const { dataProvider, getList } = memoryDataProvider(rows(count));
-    const { Wrapper, location } = adminWrapper({ dataProvider, initialEntry: options.initialEntry });
+    const { Wrapper, location } = adminWrapper({
+        dataProvider,
+        initialEntry: options.initialEntry,
+    });
     const ui = (
-        <ListBase resource="depots" perPage={25} sort={defaultSort(columns)} disableSyncWithLocation>
-            <BackOfficeTable tableId="depots" columns={columns} syncWithUrl rowLink="show" {...options.table} />
+        <ListBase
+            resource="depots"
+            perPage={25}
+            sort={defaultSort(columns)}
+            disableSyncWithLocation
+        >
+            <BackOfficeTable
+                tableId="depots"
+                columns={columns}
+                syncWithUrl
+                rowLink="show"
+                {...options.table}
+            />
         </ListBase>
     );
     const result = render(ui, { wrapper: Wrapper });
@@ -35,9 +60,14 @@ function renderTable(count: number, options: { initialEntry?: string; table?: Pa
 }
 
 /** Waits until the body shows `count` data rows (beside the header row). */
-const rowsShown = (count: number) => waitFor(() => expect(screen.getAllByRole('row')).toHaveLength(count + 1));
+const rowsShown = (count: number) =>
+    waitFor(() => expect(screen.getAllByRole('row')).toHaveLength(count + 1));
 
-const firstCells = () => screen.getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell')[0]?.textContent);
+const firstCells = () =>
+    screen
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => within(row).getAllByRole('cell')[0]?.textContent);
 
 beforeEach(() => {
     localStorage.clear();
@@ -56,7 +86,9 @@ describe('BackOfficeTable', () => {
         const { getList } = renderTable(26);
         const pager = await screen.findByRole('navigation', { name: 'Pages of the table' });
         expect(within(pager).getByText('1-25 of 26')).toBeTruthy();
-        expect(within(pager).getByRole('button', { name: 'Page 1' }).getAttribute('aria-current')).toBe('page');
+        expect(
+            within(pager).getByRole('button', { name: 'Page 1' }).getAttribute('aria-current'),
+        ).toBe('page');
         await userEvent.click(within(pager).getByRole('button', { name: 'Go to page 2' }));
         await waitFor(() => expect(screen.getAllByRole('row')).toHaveLength(2));
         expect(getList.mock.lastCall?.[1].pagination).toEqual({ page: 2, perPage: 25 });
@@ -64,42 +96,72 @@ describe('BackOfficeTable', () => {
 
     it('starts with the first sortable column ascending and writes it to the URL', async () => {
         const { getList, location } = renderTable(3);
-        await waitFor(() => expect(location()?.search).toBe('?depots_sort_by=externalDepotId&depots_sort_desc=false'));
+        await waitFor(() =>
+            expect(location()?.search).toBe(
+                '?depots_sort_by=externalDepotId&depots_sort_desc=false',
+            ),
+        );
         expect(getList.mock.lastCall?.[1].sort).toEqual({ field: 'externalDepotId', order: 'ASC' });
-        expect(screen.getByRole('columnheader', { name: /Depot number/ }).getAttribute('aria-sort')).toBe('ascending');
+        expect(
+            screen.getByRole('columnheader', { name: /Depot number/ }).getAttribute('aria-sort'),
+        ).toBe('ascending');
     });
 
     it('puts a sort chosen in the header into the URL parameters', async () => {
         const { getList, location } = renderTable(30);
         await rowsShown(25);
         await userEvent.click(screen.getByRole('button', { name: 'Depot name' }));
-        await waitFor(() => expect(location()?.search).toBe('?depots_sort_by=name&depots_sort_desc=false'));
+        await waitFor(() =>
+            expect(location()?.search).toBe('?depots_sort_by=name&depots_sort_desc=false'),
+        );
         await userEvent.click(screen.getByRole('button', { name: 'Depot name' }));
-        await waitFor(() => expect(location()?.search).toBe('?depots_sort_by=name&depots_sort_desc=true'));
-        await waitFor(() => expect(getList.mock.lastCall?.[1].sort).toEqual({ field: 'name', order: 'DESC' }));
-        expect(screen.getByRole('columnheader', { name: /Depot name/ }).getAttribute('aria-sort')).toBe('descending');
+        await waitFor(() =>
+            expect(location()?.search).toBe('?depots_sort_by=name&depots_sort_desc=true'),
+        );
+        await waitFor(() =>
+            expect(getList.mock.lastCall?.[1].sort).toEqual({ field: 'name', order: 'DESC' }),
+        );
+        expect(
+            screen.getByRole('columnheader', { name: /Depot name/ }).getAttribute('aria-sort'),
+        ).toBe('descending');
     });
 
     it('returns to the default sort after descending on large screens, toggles on small ones', async () => {
         const large = renderTable(3);
         await rowsShown(3);
-        for (let click = 0; click < 3; click++) await userEvent.click(screen.getByRole('button', { name: 'Depot name' }));
-        await waitFor(() => expect(large.location()?.search).toBe('?depots_sort_by=externalDepotId&depots_sort_desc=false'));
+        for (let click = 0; click < 3; click++)
+            await userEvent.click(screen.getByRole('button', { name: 'Depot name' }));
+        await waitFor(() =>
+            expect(large.location()?.search).toBe(
+                '?depots_sort_by=externalDepotId&depots_sort_desc=false',
+            ),
+        );
         large.unmount();
 
         mockScreenWidth(800);
         const small = renderTable(3);
         await rowsShown(3);
-        for (let click = 0; click < 3; click++) await userEvent.click(screen.getByRole('button', { name: 'Depot name' }));
-        await waitFor(() => expect(small.location()?.search).toBe('?depots_sort_by=name&depots_sort_desc=false'));
+        for (let click = 0; click < 3; click++)
+            await userEvent.click(screen.getByRole('button', { name: 'Depot name' }));
+        await waitFor(() =>
+            expect(small.location()?.search).toBe('?depots_sort_by=name&depots_sort_desc=false'),
+        );
     });
 
     it('restores the sort from the URL', async () => {
-        const { getList } = renderTable(30, { initialEntry: '/depots?depots_sort_by=name&depots_sort_desc=true' });
-        await waitFor(() => expect(getList.mock.lastCall?.[1].sort).toEqual({ field: 'name', order: 'DESC' }));
-        await waitFor(() => expect(screen.getAllByRole('row')[1]?.textContent).toContain('Depot Z25'));
+        const { getList } = renderTable(30, {
+            initialEntry: '/depots?depots_sort_by=name&depots_sort_desc=true',
+        });
+        await waitFor(() =>
+            expect(getList.mock.lastCall?.[1].sort).toEqual({ field: 'name', order: 'DESC' }),
+        );
+        await waitFor(() =>
+            expect(screen.getAllByRole('row')[1]?.textContent).toContain('Depot Z25'),
+        );
         expect(firstCells().slice(0, 2)).toEqual(['1025', '1024']);
-        expect(screen.getByRole('columnheader', { name: /Depot name/ }).getAttribute('aria-sort')).toBe('descending');
+        expect(
+            screen.getByRole('columnheader', { name: /Depot name/ }).getAttribute('aria-sort'),
+        ).toBe('descending');
     });
 
     it('searches through the filter `q`', async () => {
@@ -118,25 +180,37 @@ describe('BackOfficeTable', () => {
         const item = screen.getByRole('menuitemcheckbox', { name: 'Time zone' });
         expect(item.getAttribute('aria-checked')).toBe('true');
         await userEvent.click(item);
-        await waitFor(() => expect(screen.queryByRole('columnheader', { name: /Time zone/ })).toBeNull());
+        await waitFor(() =>
+            expect(screen.queryByRole('columnheader', { name: /Time zone/ })).toBeNull(),
+        );
         first.unmount();
 
         renderTable(3);
         await rowsShown(3);
         expect(screen.queryByRole('columnheader', { name: /Time zone/ })).toBeNull();
         expect(screen.getByRole('columnheader', { name: /Depot name/ })).toBeTruthy();
-        expect(JSON.parse(localStorage.getItem('app.table.depots.columns') ?? '{}')).toEqual({ timeZone: false });
+        expect(JSON.parse(localStorage.getItem('app.table.depots.columns') ?? '{}')).toEqual({
+            timeZone: false,
+        });
     });
 
     it('selects rows with labelled checkboxes', async () => {
         renderTable(3, { table: { selectable: true } });
         await rowsShown(3);
         await userEvent.click(screen.getByRole('checkbox', { name: 'Select all' }));
-        expect(screen.getAllByRole('checkbox', { name: 'Select this row' }).every((box) => (box as HTMLInputElement).checked)).toBe(true);
+        expect(
+            screen
+                .getAllByRole('checkbox', { name: 'Select this row' })
+                .every((box) => (box as HTMLInputElement).checked),
+        ).toBe(true);
         expect(screen.getByText('3 items selected')).toBeTruthy();
-        await userEvent.click(screen.getAllByRole('checkbox', { name: 'Select this row' })[0] as HTMLElement);
+        await userEvent.click(
+            screen.getAllByRole('checkbox', { name: 'Select this row' })[0] as HTMLElement,
+        );
         expect(screen.getByText('2 items selected')).toBeTruthy();
-        expect((screen.getByRole('checkbox', { name: 'Select all' }) as HTMLInputElement).checked).toBe(false);
+        expect(
+            (screen.getByRole('checkbox', { name: 'Select all' }) as HTMLInputElement).checked,
+        ).toBe(false);
     });
 
     it('expands a row to show its details', async () => {
@@ -146,7 +220,9 @@ describe('BackOfficeTable', () => {
         expect(screen.queryByText('Details of Depot A0')).toBeNull();
         await userEvent.click(button as HTMLElement);
         expect(screen.getByText('Details of Depot A0')).toBeTruthy();
-        expect(screen.getByRole('button', { name: 'Close' }).getAttribute('aria-expanded')).toBe('true');
+        expect(screen.getByRole('button', { name: 'Close' }).getAttribute('aria-expanded')).toBe(
+            'true',
+        );
     });
 
     it('opens a row by click or Enter', async () => {
@@ -176,7 +252,15 @@ describe('BackOfficeTable', () => {
 
     it('keeps controls of interactive columns out of the card link (no nested interactive elements)', async () => {
         mockScreenWidth(390);
-        const withActions: TableColumn<Row>[] = [...columns, { key: 'actions', title: 'ra.action.edit', interactive: true, render: (row) => <button type="button">Open {row.name}</button> }];
+        const withActions: TableColumn<Row>[] = [
+            ...columns,
+            {
+                key: 'actions',
+                title: 'ra.action.edit',
+                interactive: true,
+                render: (row) => <button type="button">Open {row.name}</button>,
+            },
+        ];
         renderTable(2, { table: { columns: withActions } });
         const list = await screen.findByRole('list', { name: 'Depots' });
         const card = within(list).getAllByRole('listitem')[0] as HTMLElement;

@@ -59,8 +59,24 @@ describe('monthGrid', () => {
         // March 2025 begins on a Saturday and ends on a Monday.
         const weeks = monthGrid(2025, 3);
         expect(weeks).toHaveLength(6);
-        expect(weeks[0]?.map((day) => day.date)).toEqual(['2025-02-24', '2025-02-25', '2025-02-26', '2025-02-27', '2025-02-28', '2025-03-01', '2025-03-02']);
-        expect(weeks[0]?.map((day) => day.inMonth)).toEqual([false, false, false, false, false, true, true]);
+        expect(weeks[0]?.map((day) => day.date)).toEqual([
+            '2025-02-24',
+            '2025-02-25',
+            '2025-02-26',
+            '2025-02-27',
+            '2025-02-28',
+            '2025-03-01',
+            '2025-03-02',
+        ]);
+        expect(weeks[0]?.map((day) => day.inMonth)).toEqual([
+            false,
+            false,
+            false,
+            false,
+            false,
+            true,
+            true,
+        ]);
         expect(weeks.at(-1)?.[0]).toEqual({ date: '2025-03-31', day: 31, inMonth: true });
         expect(weeks.at(-1)?.[6]).toEqual({ date: '2025-04-06', day: 6, inMonth: false });
         for (const week of weeks) expect(weekdayIndex(week[0]?.date ?? '')).toBe(0);
@@ -73,11 +89,18 @@ describe('monthGrid', () => {
     });
 
     it('has every day once, in order, across the clock changes of March and October', () => {
-        for (const [year, month] of [[2025, 3], [2025, 10], [2024, 3], [2024, 10]] as const) {
+        for (const [year, month] of [
+            [2025, 3],
+            [2025, 10],
+            [2024, 3],
+            [2024, 10],
+        ] as const) {
             const all = dates(monthGrid(year, month));
             expect(new Set(all).size).toBe(all.length);
             all.slice(1).forEach((date, index) => expect(date).toBe(addDays(all[index] ?? '', 1)));
-            const inMonth = monthGrid(year, month).flat().filter((day) => day.inMonth);
+            const inMonth = monthGrid(year, month)
+                .flat()
+                .filter((day) => day.inMonth);
             expect(inMonth[0]?.day).toBe(1);
             expect(inMonth.at(-1)?.day).toBe(31);
         }
@@ -94,15 +117,27 @@ describe('picking a range', () => {
     it('takes the first pick as start and the second as end, in either order', () => {
         const first = pickDay(undefined, '2025-03-12');
         expect(first).toEqual({ pending: '2025-03-12', range: undefined });
-        expect(pickDay(first.pending, '2025-03-20')).toEqual({ pending: undefined, range: { from: '2025-03-12', to: '2025-03-20' } });
-        expect(pickDay(first.pending, '2025-03-02')).toEqual({ pending: undefined, range: { from: '2025-03-02', to: '2025-03-12' } });
-        expect(normalizeRange('2025-04-01', '2025-03-31')).toEqual({ from: '2025-03-31', to: '2025-04-01' });
+        expect(pickDay(first.pending, '2025-03-20')).toEqual({
+            pending: undefined,
+            range: { from: '2025-03-12', to: '2025-03-20' },
+        });
+        expect(pickDay(first.pending, '2025-03-02')).toEqual({
+            pending: undefined,
+            range: { from: '2025-03-02', to: '2025-03-12' },
+        });
+        expect(normalizeRange('2025-04-01', '2025-03-31')).toEqual({
+            from: '2025-03-31',
+            to: '2025-04-01',
+        });
     });
 
     it('makes a single pick a one-day range', () => {
         expect(rangeOnClose('2025-03-12')).toEqual({ from: '2025-03-12', to: '2025-03-12' });
         expect(rangeOnClose(undefined)).toBeUndefined();
-        expect(pickDay('2025-03-12', '2025-03-12').range).toEqual({ from: '2025-03-12', to: '2025-03-12' });
+        expect(pickDay('2025-03-12', '2025-03-12').range).toEqual({
+            from: '2025-03-12',
+            to: '2025-03-12',
+        });
     });
 
     it('does not offer the chosen single day again as a new start', () => {
@@ -110,7 +145,9 @@ describe('picking a range', () => {
         expect(isDayDisabled('2025-03-12', { value })).toBe(true);
         expect(isDayDisabled('2025-03-13', { value })).toBe(false);
         expect(isDayDisabled('2025-03-12', { value, pending: '2025-03-10' })).toBe(false);
-        expect(isDayDisabled('2025-03-12', { value: { from: '2025-03-12', to: '2025-03-14' } })).toBe(false);
+        expect(
+            isDayDisabled('2025-03-12', { value: { from: '2025-03-12', to: '2025-03-14' } }),
+        ).toBe(false);
     });
 
     it('respects min and max', () => {
@@ -134,7 +171,15 @@ describe('keyboard and names', () => {
     });
 
     it('names weekdays from Monday and months in the locale', () => {
-        expect(weekdayNames('en', 'long')).toEqual(['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday']);
+        expect(weekdayNames('en', 'long')).toEqual([
+            'Monday',
+            'Tuesday',
+            'Wednesday',
+            'Thursday',
+            'Friday',
+            'Saturday',
+            'Sunday',
+        ]);
         expect(weekdayNames('de', 'long')[0]).toBe('Montag');
         expect(monthTitle('en', 2025, 3)).toBe('March 2025');
         expect(monthTitle('fr', 2025, 3)).toBe('mars 2025');

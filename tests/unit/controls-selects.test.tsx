@@ -10,8 +10,15 @@ import type { SelectItem } from '../../src/controls/multiSelectOptions';
 import { PersistedCheckbox } from '../../src/controls/PersistedCheckbox';
 import { adminWrapper, memoryDataProvider, mockScreenWidth } from './controls-fixtures';
 
-const { Wrapper } = adminWrapper({ dataProvider: memoryDataProvider([]).dataProvider, initialEntry: '/' });
-const items = (count: number): SelectItem[] => Array.from({ length: count }, (_, index) => ({ label: `Region ${index + 1}`, value: `r${index + 1}` }));
+const { Wrapper } = adminWrapper({
+    dataProvider: memoryDataProvider([]).dataProvider,
+    initialEntry: '/',
+});
+const items = (count: number): SelectItem[] =>
+    Array.from({ length: count }, (_, index) => ({
+        label: `Region ${index + 1}`,
+        value: `r${index + 1}`,
+    }));
 
 function ControlledMultiSelect({ count, initial = [] }: { count: number; initial?: string[] }) {
     const [value, setValue] = useState<string[]>(initial);
@@ -37,11 +44,17 @@ describe('MultiSelect', () => {
         const search = screen.getByRole('combobox', { name: 'Regions' });
         expect(search.tagName).toBe('INPUT');
         await userEvent.type(search, 'Region 3');
-        expect(within(screen.getByRole('listbox')).getAllByRole('option').map((option) => option.textContent)).toEqual(['Region 3']);
+        expect(
+            within(screen.getByRole('listbox'))
+                .getAllByRole('option')
+                .map((option) => option.textContent),
+        ).toEqual(['Region 3']);
     });
 
     it('shows the first chosen item as a chip, then +N', async () => {
-        render(<ControlledMultiSelect count={10} initial={['r7', 'r2', 'r9']} />, { wrapper: Wrapper });
+        render(<ControlledMultiSelect count={10} initial={['r7', 'r2', 'r9']} />, {
+            wrapper: Wrapper,
+        });
         expect(screen.getByText('Region 2')).toBeTruthy();
         expect(screen.getByText('+2')).toBeTruthy();
         expect(screen.getByText('2 more selected')).toBeTruthy();
@@ -61,7 +74,9 @@ describe('MultiSelect', () => {
 
 describe('PersistedCheckbox', () => {
     it('keeps its value in local storage under its key', async () => {
-        const first = render(<PersistedCheckbox storageKey="app.test.flag" label="Only active" />, { wrapper: Wrapper });
+        const first = render(<PersistedCheckbox storageKey="app.test.flag" label="Only active" />, {
+            wrapper: Wrapper,
+        });
         const box = screen.getByRole('checkbox', { name: 'Only active' }) as HTMLInputElement;
         expect(box.checked).toBe(false);
         await userEvent.click(box);
@@ -69,13 +84,28 @@ describe('PersistedCheckbox', () => {
         first.unmount();
 
         const onChange = vi.fn();
-        render(<PersistedCheckbox storageKey="app.test.flag" label="Only active" onChange={onChange} />, { wrapper: Wrapper });
-        expect((screen.getByRole('checkbox', { name: 'Only active' }) as HTMLInputElement).checked).toBe(true);
+        render(
+            <PersistedCheckbox
+                storageKey="app.test.flag"
+                label="Only active"
+                onChange={onChange}
+            />,
+            { wrapper: Wrapper },
+        );
+        expect(
+            (screen.getByRole('checkbox', { name: 'Only active' }) as HTMLInputElement).checked,
+        ).toBe(true);
         expect(onChange).toHaveBeenCalledWith(true);
     });
 });
 
-function ControlledRange({ initial, onChange }: { initial?: DateRange; onChange: (range: DateRange) => void }) {
+function ControlledRange({
+    initial,
+    onChange,
+}: {
+    initial?: DateRange;
+    onChange: (range: DateRange) => void;
+}) {
     const [value, setValue] = useState<DateRange | undefined>(initial);
     return (
         <DateRangePicker
@@ -93,46 +123,98 @@ function ControlledRange({ initial, onChange }: { initial?: DateRange; onChange:
 describe('DateRangePicker', () => {
     it('makes a single pick a one-day range when the calendar closes', async () => {
         const onChange = vi.fn();
-        render(<ControlledRange initial={{ from: '2025-03-03', to: '2025-03-05' }} onChange={onChange} />, { wrapper: Wrapper });
+        render(
+            <ControlledRange
+                initial={{ from: '2025-03-03', to: '2025-03-05' }}
+                onChange={onChange}
+            />,
+            { wrapper: Wrapper },
+        );
         await userEvent.click(screen.getByRole('textbox', { name: 'Dates' }));
         const dialog = await screen.findByRole('dialog', { name: 'Dates' });
         expect(within(dialog).getByText('March 2025')).toBeTruthy();
-        expect(within(dialog).getAllByRole('columnheader').map((header) => header.textContent)).toEqual(['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun']);
-        await userEvent.click(within(dialog).getByRole('button', { name: 'Wednesday, March 12, 2025' }));
+        expect(
+            within(dialog)
+                .getAllByRole('columnheader')
+                .map((header) => header.textContent),
+        ).toEqual(['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun']);
+        await userEvent.click(
+            within(dialog).getByRole('button', { name: 'Wednesday, March 12, 2025' }),
+        );
         expect(onChange).not.toHaveBeenCalled();
         await userEvent.keyboard('{Escape}');
-        await waitFor(() => expect(onChange).toHaveBeenCalledWith({ from: '2025-03-12', to: '2025-03-12' }));
-        expect((screen.getByRole('textbox', { name: 'Dates' }) as HTMLInputElement).value).toBe('Mar 12, 2025');
+        await waitFor(() =>
+            expect(onChange).toHaveBeenCalledWith({ from: '2025-03-12', to: '2025-03-12' }),
+        );
+        expect((screen.getByRole('textbox', { name: 'Dates' }) as HTMLInputElement).value).toBe(
+            'Mar 12, 2025',
+        );
     });
 
     it('closes a range with the second pick, in either order, and will not pick the chosen single day again', async () => {
         const onChange = vi.fn();
-        render(<ControlledRange initial={{ from: '2025-03-12', to: '2025-03-12' }} onChange={onChange} />, { wrapper: Wrapper });
+        render(
+            <ControlledRange
+                initial={{ from: '2025-03-12', to: '2025-03-12' }}
+                onChange={onChange}
+            />,
+            { wrapper: Wrapper },
+        );
         await userEvent.click(screen.getByRole('textbox', { name: 'Dates' }));
         const dialog = await screen.findByRole('dialog', { name: 'Dates' });
         const chosen = within(dialog).getByRole('button', { name: 'Wednesday, March 12, 2025' });
         expect(chosen.getAttribute('aria-disabled')).toBe('true');
         await userEvent.click(chosen);
         expect(within(dialog).getByText('Pick the first day.')).toBeTruthy();
-        expect(within(dialog).getByRole('button', { name: 'Saturday, March 1, 2025' }).getAttribute('aria-disabled')).toBeNull();
-        expect(within(dialog).getByRole('button', { name: 'Friday, February 28, 2025' }).getAttribute('aria-disabled')).toBe('true');
+        expect(
+            within(dialog)
+                .getByRole('button', { name: 'Saturday, March 1, 2025' })
+                .getAttribute('aria-disabled'),
+        ).toBeNull();
+        expect(
+            within(dialog)
+                .getByRole('button', { name: 'Friday, February 28, 2025' })
+                .getAttribute('aria-disabled'),
+        ).toBe('true');
 
-        await userEvent.click(within(dialog).getByRole('button', { name: 'Thursday, March 20, 2025' }));
-        expect(within(dialog).getByText('Now pick the last day, or close the calendar for this day alone.')).toBeTruthy();
-        await userEvent.click(within(dialog).getByRole('button', { name: 'Monday, March 10, 2025' }));
-        await waitFor(() => expect(onChange).toHaveBeenCalledWith({ from: '2025-03-10', to: '2025-03-20' }));
+        await userEvent.click(
+            within(dialog).getByRole('button', { name: 'Thursday, March 20, 2025' }),
+        );
+        expect(
+            within(dialog).getByText(
+                'Now pick the last day, or close the calendar for this day alone.',
+            ),
+        ).toBeTruthy();
+        await userEvent.click(
+            within(dialog).getByRole('button', { name: 'Monday, March 10, 2025' }),
+        );
+        await waitFor(() =>
+            expect(onChange).toHaveBeenCalledWith({ from: '2025-03-10', to: '2025-03-20' }),
+        );
         expect(screen.queryByRole('dialog')).toBeNull();
     });
 
     it('moves through the month with the arrow keys', async () => {
-        render(<ControlledRange initial={{ from: '2025-03-31', to: '2025-03-31' }} onChange={() => undefined} />, { wrapper: Wrapper });
+        render(
+            <ControlledRange
+                initial={{ from: '2025-03-31', to: '2025-03-31' }}
+                onChange={() => undefined}
+            />,
+            { wrapper: Wrapper },
+        );
         await userEvent.click(screen.getByRole('textbox', { name: 'Dates' }));
         const dialog = await screen.findByRole('dialog', { name: 'Dates' });
-        await waitFor(() => expect(document.activeElement?.getAttribute('data-date')).toBe('2025-03-31'));
+        await waitFor(() =>
+            expect(document.activeElement?.getAttribute('data-date')).toBe('2025-03-31'),
+        );
         await userEvent.keyboard('{ArrowRight}');
-        await waitFor(() => expect(document.activeElement?.getAttribute('data-date')).toBe('2025-04-01'));
+        await waitFor(() =>
+            expect(document.activeElement?.getAttribute('data-date')).toBe('2025-04-01'),
+        );
         expect(within(dialog).getByText('April 2025')).toBeTruthy();
         await userEvent.keyboard('{ArrowUp}');
-        await waitFor(() => expect(document.activeElement?.getAttribute('data-date')).toBe('2025-03-25'));
+        await waitFor(() =>
+            expect(document.activeElement?.getAttribute('data-date')).toBe('2025-03-25'),
+        );
     });
 });

@@ -91,34 +91,70 @@ describe('sort', () => {
 
     it('goes ascending, descending, then toggles on small screens or returns to the default on larger ones', () => {
         const fallback = { field: 'number', order: 'ASC' } as const;
-        expect(nextSort(fallback, 'name', 'cycle', fallback)).toEqual({ field: 'name', order: 'ASC' });
-        expect(nextSort({ field: 'name', order: 'ASC' }, 'name', 'cycle', fallback)).toEqual({ field: 'name', order: 'DESC' });
-        expect(nextSort({ field: 'name', order: 'DESC' }, 'name', 'cycle', fallback)).toEqual(fallback);
-        expect(nextSort({ field: 'name', order: 'DESC' }, 'name', 'toggle', fallback)).toEqual({ field: 'name', order: 'ASC' });
-        expect(nextSort({ field: 'name', order: 'DESC' }, 'zone', 'toggle', fallback)).toEqual({ field: 'zone', order: 'ASC' });
+        expect(nextSort(fallback, 'name', 'cycle', fallback)).toEqual({
+            field: 'name',
+            order: 'ASC',
+        });
+        expect(nextSort({ field: 'name', order: 'ASC' }, 'name', 'cycle', fallback)).toEqual({
+            field: 'name',
+            order: 'DESC',
+        });
+        expect(nextSort({ field: 'name', order: 'DESC' }, 'name', 'cycle', fallback)).toEqual(
+            fallback,
+        );
+        expect(nextSort({ field: 'name', order: 'DESC' }, 'name', 'toggle', fallback)).toEqual({
+            field: 'name',
+            order: 'ASC',
+        });
+        expect(nextSort({ field: 'name', order: 'DESC' }, 'zone', 'toggle', fallback)).toEqual({
+            field: 'zone',
+            order: 'ASC',
+        });
     });
 
     it('round-trips through {table}_sort_by and {table}_sort_desc, leaving other parameters alone', () => {
-        const params = writeUrlSort(new URLSearchParams('other=1&depots_sort_by=zone'), 'depots', { field: 'name', order: 'DESC' });
+        const params = writeUrlSort(new URLSearchParams('other=1&depots_sort_by=zone'), 'depots', {
+            field: 'name',
+            order: 'DESC',
+        });
         expect(params.toString()).toBe('other=1&depots_sort_by=name&depots_sort_desc=true');
         expect(readUrlSort(params, 'depots', columns)).toEqual({ field: 'name', order: 'DESC' });
         const ascending = writeUrlSort(params, 'depots', { field: 'number', order: 'ASC' });
         expect(ascending.get('depots_sort_desc')).toBe('false');
-        expect(readUrlSort(ascending, 'depots', columns)).toEqual({ field: 'number', order: 'ASC' });
+        expect(readUrlSort(ascending, 'depots', columns)).toEqual({
+            field: 'number',
+            order: 'ASC',
+        });
     });
 
     it('ignores URL sorts of other tables, unknown or unsortable columns', () => {
-        expect(readUrlSort(new URLSearchParams('users_sort_by=name'), 'depots', columns)).toBeUndefined();
-        expect(readUrlSort(new URLSearchParams('depots_sort_by=secret'), 'depots', columns)).toBeUndefined();
-        expect(readUrlSort(new URLSearchParams('depots_sort_by=icon'), 'depots', columns)).toBeUndefined();
-        expect(readUrlSort(new URLSearchParams('depots_sort_by=name&depots_sort_desc=yes'), 'depots', columns)).toEqual({ field: 'name', order: 'ASC' });
+        expect(
+            readUrlSort(new URLSearchParams('users_sort_by=name'), 'depots', columns),
+        ).toBeUndefined();
+        expect(
+            readUrlSort(new URLSearchParams('depots_sort_by=secret'), 'depots', columns),
+        ).toBeUndefined();
+        expect(
+            readUrlSort(new URLSearchParams('depots_sort_by=icon'), 'depots', columns),
+        ).toBeUndefined();
+        expect(
+            readUrlSort(
+                new URLSearchParams('depots_sort_by=name&depots_sort_desc=yes'),
+                'depots',
+                columns,
+            ),
+        ).toEqual({ field: 'name', order: 'ASC' });
     });
 });
 
 describe('column choices', () => {
     it('shows default columns until the user chooses', () => {
         expect(visibleColumnKeys(columns, {})).toEqual(['icon', 'number', 'name']);
-        expect(visibleColumnKeys(columns, { zone: true, icon: false })).toEqual(['number', 'name', 'zone']);
+        expect(visibleColumnKeys(columns, { zone: true, icon: false })).toEqual([
+            'number',
+            'name',
+            'zone',
+        ]);
     });
 
     it('stores choices per table and reads them back', () => {
@@ -133,14 +169,28 @@ describe('column choices', () => {
 
     it('ignores stored columns the table no longer has, and unreadable values', () => {
         const key = columnStorageKey('depots');
-        expect(readColumnChoices(memoryStorage({ [key]: '{"gone":false,"name":false,"zone":"yes"}' }), 'depots', columns)).toEqual({ name: false });
-        expect(readColumnChoices(memoryStorage({ [key]: 'not json' }), 'depots', columns)).toEqual({});
-        expect(readColumnChoices(memoryStorage({ [key]: '["name"]' }), 'depots', columns)).toEqual({});
+        expect(
+            readColumnChoices(
+                memoryStorage({ [key]: '{"gone":false,"name":false,"zone":"yes"}' }),
+                'depots',
+                columns,
+            ),
+        ).toEqual({ name: false });
+        expect(readColumnChoices(memoryStorage({ [key]: 'not json' }), 'depots', columns)).toEqual(
+            {},
+        );
+        expect(readColumnChoices(memoryStorage({ [key]: '["name"]' }), 'depots', columns)).toEqual(
+            {},
+        );
         expect(readColumnChoices(undefined, 'depots', columns)).toEqual({});
     });
 
     it('survives a storage that refuses to write', () => {
-        const failing = { setItem: () => { throw new Error('quota'); } };
+        const failing = {
+            setItem: () => {
+                throw new Error('quota');
+            },
+        };
         expect(() => writeColumnChoices(failing, 'depots', { name: false })).not.toThrow();
     });
 

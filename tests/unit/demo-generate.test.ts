@@ -10,8 +10,12 @@ describe('generateDemoData', () => {
     it('is deterministic: the same seed gives deep-equal data, another seed different data', () => {
         expect(generateDemoData('unit-test-seed')).toEqual(data);
         const other = generateDemoData('another-seed');
-        expect(other.depots.map((depot) => depot.internalDepotId)).not.toEqual(data.depots.map((depot) => depot.internalDepotId));
-        expect(other.logins.map((login) => login.password)).not.toEqual(data.logins.map((login) => login.password));
+        expect(other.depots.map((depot) => depot.internalDepotId)).not.toEqual(
+            data.depots.map((depot) => depot.internalDepotId),
+        );
+        expect(other.logins.map((login) => login.password)).not.toEqual(
+            data.logins.map((login) => login.password),
+        );
     });
 
     it('has the promised amounts', () => {
@@ -29,7 +33,12 @@ describe('generateDemoData', () => {
         expect(staff).toBeLessThanOrEqual(70);
         expect(counts.tenantConfigRevisions).toBe(3);
         expect(counts.depotConfigRevisions).toBeGreaterThan(0);
-        expect(data.auditLog).toEqual([expect.objectContaining({ action: 'demo-seed', changes: expect.objectContaining({ users: counts.users }) })]);
+        expect(data.auditLog).toEqual([
+            expect.objectContaining({
+                action: 'demo-seed',
+                changes: expect.objectContaining({ users: counts.users }),
+            }),
+        ]);
     });
 
     it('gives organisations valid ids, 2-3 regions, business hours and a configuration', () => {
@@ -40,10 +49,16 @@ describe('generateDemoData', () => {
             const regions = data.depotGroups.filter((group) => group.tenantId === tenant.id);
             expect(regions.length).toBeGreaterThanOrEqual(2);
             expect(regions.length).toBeLessThanOrEqual(3);
-            const config = data.tenantConfigRevisions.find((revision) => revision.tenantId === tenant.id);
+            const config = data.tenantConfigRevisions.find(
+                (revision) => revision.tenantId === tenant.id,
+            );
             expect(config?.revision).toBe(1);
             expect(config?.document).toMatchObject({
-                frontend: { businessHours: { from: tenant.businessHoursFrom, to: tenant.businessHoursTo }, maxTemporaryUsersPerDepot: 20, deviceMappingServices: ['mdm'] },
+                frontend: {
+                    businessHours: { from: tenant.businessHoursFrom, to: tenant.businessHoursTo },
+                    maxTemporaryUsersPerDepot: 20,
+                    deviceMappingServices: ['mdm'],
+                },
             });
         }
     });
@@ -63,10 +78,13 @@ describe('generateDemoData', () => {
             expect(depot.street.length).toBeGreaterThan(3);
             expect(depot.postcode).toMatch(/^\d{4,5}$/);
             external.add(`${depot.tenantId}/${depot.externalDepotId}`);
-            for (const mapping of depot.deviceMappings ?? []) mappings.add(`${mapping.service}:${mapping.id}`);
+            for (const mapping of depot.deviceMappings ?? [])
+                mappings.add(`${mapping.service}:${mapping.id}`);
             const group = data.depotGroups.find((candidate) => candidate.id === depot.groupId);
             expect(group?.tenantId).toBe(depot.tenantId);
-            expect(depot.scopePath).toBe(`${depot.tenantId}.${depot.countryCode}.${depot.groupId}.${depot.internalDepotId}`);
+            expect(depot.scopePath).toBe(
+                `${depot.tenantId}.${depot.countryCode}.${depot.groupId}.${depot.internalDepotId}`,
+            );
         }
         expect(external.size).toBe(data.depots.length);
         expect(mappings.size).toBe(data.depots.length);
@@ -82,7 +100,8 @@ describe('generateDemoData', () => {
             expect(splitScopePath(suco.scopePath)).toHaveLength(5);
             expect(suco.tenantId).toBe(depot?.tenantId);
         }
-        const keys = (pick: (suco: (typeof data.subcontractors)[number]) => string) => new Set(data.subcontractors.map((suco) => `${suco.depotId}/${pick(suco)}`)).size;
+        const keys = (pick: (suco: (typeof data.subcontractors)[number]) => string) =>
+            new Set(data.subcontractors.map((suco) => `${suco.depotId}/${pick(suco)}`)).size;
         expect(keys((suco) => suco.name)).toBe(data.subcontractors.length);
         expect(keys((suco) => suco.code)).toBe(data.subcontractors.length);
     });
@@ -90,7 +109,9 @@ describe('generateDemoData', () => {
     it('numbers vehicles with 4 digits, unique per depot, each with its subcontractor and mostly a regular driver', () => {
         const sucos = new Map(data.subcontractors.map((suco) => [suco.id, suco]));
         const users = new Map(data.users.map((user) => [user.id, user]));
-        expect(new Set(data.vehicles.map((vehicle) => `${vehicle.depotId}/${vehicle.number}`)).size).toBe(400);
+        expect(
+            new Set(data.vehicles.map((vehicle) => `${vehicle.depotId}/${vehicle.number}`)).size,
+        ).toBe(400);
         for (const vehicle of data.vehicles) {
             expect(vehicle.number).toMatch(/^\d{4}$/);
             const suco = sucos.get(vehicle.subcontractorId);
@@ -125,7 +146,9 @@ describe('generateDemoData', () => {
     });
 
     it('has driver-app logins of every app account type over the whole previous and current month, at most one per account and day', () => {
-        const appUsers = new Map(data.users.filter((user) => appTypes.has(user.type)).map((user) => [user.id, user]));
+        const appUsers = new Map(
+            data.users.filter((user) => appTypes.has(user.type)).map((user) => [user.id, user]),
+        );
         const sucos = new Map(data.subcontractors.map((suco) => [suco.id, suco]));
         expect(data.driverLogins.length).toBeGreaterThan(5_000);
         const days = new Set<string>();
@@ -133,7 +156,10 @@ describe('generateDemoData', () => {
             const user = appUsers.get(login.userId);
             expect(user, login.userId).toBeDefined();
             const suco = sucos.get(user?.subcontractorId ?? '');
-            expect({ tenantId: login.tenantId, depotId: login.depotId }).toEqual({ tenantId: suco?.tenantId, depotId: suco?.depotId });
+            expect({ tenantId: login.tenantId, depotId: login.depotId }).toEqual({
+                tenantId: suco?.tenantId,
+                depotId: suco?.depotId,
+            });
             expect(login.scopePath).toBe(suco?.scopePath);
             expect(login.minutesAgo).toBeGreaterThan(0);
             // 62 days back always cover the whole previous calendar month.
@@ -143,7 +169,12 @@ describe('generateDemoData', () => {
             days.add(day);
             if (user?.active === false) expect(login.minutesAgo).toBeGreaterThan(14 * 24 * 60);
         }
-        expect(new Set(data.driverLogins.map((login) => appUsers.get(login.userId)?.type))).toEqual(new Set(['Driver', 'TempDriver']));
-        expect(new Set(data.driverLogins.map((login) => Math.floor(login.minutesAgo / (24 * 60)))).size).toBe(62);
+        expect(new Set(data.driverLogins.map((login) => appUsers.get(login.userId)?.type))).toEqual(
+            new Set(['Driver', 'TempDriver']),
+        );
+        expect(
+            new Set(data.driverLogins.map((login) => Math.floor(login.minutesAgo / (24 * 60))))
+                .size,
+        ).toBe(62);
     });
 });

@@ -20,7 +20,9 @@ describe('createRandom', () => {
             expect(value).toBeLessThanOrEqual(7);
         }
         expect(random.id()).toMatch(/^[0-9a-hjkmnp-tv-z]{16}$/);
-        expect(random.uuid()).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+        expect(random.uuid()).toMatch(
+            /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+        );
         expect(random.digits(4)).toMatch(/^\d{4}$/);
         expect(random.shuffle([1, 2, 3, 4, 5]).sort()).toEqual([1, 2, 3, 4, 5]);
         expect(() => random.pick([])).toThrow();

@@ -15,8 +15,14 @@ const callingCodes: Record<string, string> = { DE: '49', AT: '43', IT: '39', FR:
 const rolesById = new Map(technicalRoles.map((role) => [role.id, role]));
 
 /** Shell §5: a plus, a known calling code, 4 to 20 digits, at most 16 characters. */
-const isBackOfficePhone = (phone: string) => phone.length <= 16 && /^\+(49|43|39|33|41)\d{4,20}$/.test(phone);
-const isPassword = (password: string) => password.length >= 10 && /\d/.test(password) && /[^A-Za-z0-9]/.test(password) && /[a-z]/.test(password) && /[A-Z]/.test(password);
+const isBackOfficePhone = (phone: string) =>
+    phone.length <= 16 && /^\+(49|43|39|33|41)\d{4,20}$/.test(phone);
+const isPassword = (password: string) =>
+    password.length >= 10 &&
+    /\d/.test(password) &&
+    /[^A-Za-z0-9]/.test(password) &&
+    /[a-z]/.test(password) &&
+    /[A-Z]/.test(password);
 
 describe('demo users', () => {
     it('covers every user type and every technical role', () => {
@@ -29,16 +35,23 @@ describe('demo users', () => {
         expect(new Set(data.users.map((user) => user.identitySub)).size).toBe(data.users.length);
         for (const user of data.users) {
             expect(user.id).toMatch(/^[0-9a-hjkmnp-tv-z]{16}$/);
-            expect(user.identitySub).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+            expect(user.identitySub).toMatch(
+                /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+            );
             expect(identities.has(user.identitySub ?? '')).toBe(true);
             expect(user.firstName.trim().length).toBeGreaterThanOrEqual(2);
             expect(user.lastName.length).toBeLessThanOrEqual(40);
         }
-        const distinct = (values: (string | null | undefined)[]) => new Set(values.filter(Boolean)).size === values.filter(Boolean).length;
+        const distinct = (values: (string | null | undefined)[]) =>
+            new Set(values.filter(Boolean)).size === values.filter(Boolean).length;
         expect(distinct(data.users.map((user) => user.email?.toLowerCase()))).toBe(true);
         expect(distinct(data.users.map((user) => user.username?.toUpperCase()))).toBe(true);
-        expect(distinct(data.users.flatMap((user) => [user.mobilePhone, user.landLine]))).toBe(true);
-        expect(distinct(data.identities.map((identity) => identity.username.toLowerCase()))).toBe(true);
+        expect(distinct(data.users.flatMap((user) => [user.mobilePhone, user.landLine]))).toBe(
+            true,
+        );
+        expect(distinct(data.identities.map((identity) => identity.username.toLowerCase()))).toBe(
+            true,
+        );
     });
 
     it('gives drivers and courier accounts valid usernames, phones and paths, and no password', () => {
@@ -48,7 +61,9 @@ describe('demo users', () => {
             expect(user.scopePath).toBe(suco?.scopePath);
             expect(user.driverType).toBe(user.type === 'Driver' ? 'DRIVER' : 'TEMP_DRIVER');
             expect(user.mobilePhone).toMatch(/^\+\d{8,14}$/);
-            expect(user.mobilePhone?.startsWith(`+${callingCodes[depot?.countryCode ?? '']}`)).toBe(true);
+            expect(user.mobilePhone?.startsWith(`+${callingCodes[depot?.countryCode ?? '']}`)).toBe(
+                true,
+            );
             const identity = identities.get(user.identitySub ?? '');
             expect(identity?.password).toBeUndefined();
             if (user.tenantId === 'pacchi-veloci') {
@@ -59,7 +74,10 @@ describe('demo users', () => {
                 expect(user.username).toMatch(/^[0-9A-Z]{1,20}$/);
                 expect(identity?.username).toBe(user.username?.toLowerCase());
             }
-            if (user.vehicleId) expect(data.vehicles.find((vehicle) => vehicle.id === user.vehicleId)?.subcontractorId).toBe(user.subcontractorId);
+            if (user.vehicleId)
+                expect(
+                    data.vehicles.find((vehicle) => vehicle.id === user.vehicleId)?.subcontractorId,
+                ).toBe(user.subcontractorId);
         }
         const couriersPerDepot = new Map<string, number>();
         for (const user of appUsers.filter((candidate) => candidate.type === 'TempDriver')) {
@@ -70,12 +88,15 @@ describe('demo users', () => {
     });
 
     it('gives back-office users e-mail logins, valid optional phones and distinct strong passwords', () => {
-        const passwords = staff.map((user) => identities.get(user.identitySub ?? '')?.password ?? '');
+        const passwords = staff.map(
+            (user) => identities.get(user.identitySub ?? '')?.password ?? '',
+        );
         for (const [index, user] of staff.entries()) {
             expect(backOfficeUserTypes).toContain(user.type);
             expect(user.email).toMatch(/^[a-z0-9.]+@[a-z-]+\.example\.com$/);
             expect(identities.get(user.identitySub ?? '')?.username).toBe(user.email);
-            for (const phone of [user.mobilePhone, user.landLine]) if (phone) expect(isBackOfficePhone(phone), phone).toBe(true);
+            for (const phone of [user.mobilePhone, user.landLine])
+                if (phone) expect(isBackOfficePhone(phone), phone).toBe(true);
             expect(isPassword(passwords[index] ?? ''), passwords[index]).toBe(true);
         }
         expect(new Set(passwords).size).toBe(staff.length);
@@ -99,13 +120,20 @@ describe('demo users', () => {
                 expect(user?.scopePath).toBe(assignment.scopePath);
             }
         }
-        for (const user of staff) expect(data.permissionAssignments.some((assignment) => assignment.userId === user.id)).toBe(true);
+        for (const user of staff)
+            expect(
+                data.permissionAssignments.some((assignment) => assignment.userId === user.id),
+            ).toBe(true);
     });
 
     it('lists one demo sign-in per role held by back-office users and covers every back-office user type', () => {
-        const roleNames = technicalRoles.filter((role) => !['DRIVER', 'TEMP_DRIVER'].includes(role.name)).map((role) => role.name);
+        const roleNames = technicalRoles
+            .filter((role) => !['DRIVER', 'TEMP_DRIVER'].includes(role.name))
+            .map((role) => role.name);
         expect(data.logins.map((login) => login.role)).toEqual(expect.arrayContaining(roleNames));
-        expect(new Set(data.logins.map((login) => login.userType))).toEqual(new Set(backOfficeUserTypes));
+        expect(new Set(data.logins.map((login) => login.userType))).toEqual(
+            new Set(backOfficeUserTypes),
+        );
         expect(data.logins.find((login) => login.role === 'Admin')?.userType).toBe('Admin');
         for (const login of data.logins) {
             const user = staff.find((candidate) => candidate.email === login.email);

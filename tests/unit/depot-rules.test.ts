@@ -50,7 +50,17 @@ describe('device mappings', () => {
     it('parses exactly one service:ID pair', () => {
         expect(parseDeviceMapping('mdm:DE-1234')).toEqual({ service: 'mdm', id: 'DE-1234' });
         expect(parseDeviceMapping(' mdm:a.b_c ')).toEqual({ service: 'mdm', id: 'a.b_c' });
-        for (const bad of ['mdm', 'mdm:', ':1', 'mdm:1:2', 'm dm:1', 'mdm:has space', 'mdm:-lead', '']) expect(parseDeviceMapping(bad), bad).toBeNull();
+        for (const bad of [
+            'mdm',
+            'mdm:',
+            ':1',
+            'mdm:1:2',
+            'm dm:1',
+            'mdm:has space',
+            'mdm:-lead',
+            '',
+        ])
+            expect(parseDeviceMapping(bad), bad).toBeNull();
     });
 
     it('checks lists: format, twice, count; names unconfigured services', () => {
@@ -58,8 +68,12 @@ describe('device mappings', () => {
         expect(deviceMappingsRule(['mdm:1', 'mdm:2'])).toBeNull();
         expect(deviceMappingsRule(['mdm:1', 'oops'])).toBe('deviceMappingFormat');
         expect(deviceMappingsRule(['mdm:1', ' mdm:1'])).toBe('deviceMappingTwice');
-        expect(deviceMappingsRule(Array.from({ length: 21 }, (_, index) => `mdm:${index}`))).toBe('tooManyDeviceMappings');
-        expect(unconfiguredServices(['mdm:1', 'intune:2', 'intune:3', 'bad'], ['mdm'])).toEqual(['intune']);
+        expect(deviceMappingsRule(Array.from({ length: 21 }, (_, index) => `mdm:${index}`))).toBe(
+            'tooManyDeviceMappings',
+        );
+        expect(unconfiguredServices(['mdm:1', 'intune:2', 'intune:3', 'bad'], ['mdm'])).toEqual([
+            'intune',
+        ]);
         expect(splitDeviceMappings(' mdm:1 ; mdm:2')).toEqual(['mdm:1', 'mdm:2']);
         expect(splitDeviceMappings('  ')).toEqual([]);
     });
@@ -90,8 +104,21 @@ describe('field rules', () => {
     });
 
     it('collects every broken field of a body', () => {
-        const errors = depotFieldErrors({ ...depotCsvRowToBody(row()), name: '', countryCode: 'x', latitude: 1, longitude: null, houseNo: 'h'.repeat(21) });
-        expect(errors).toEqual({ name: 'required', countryCode: 'countryCode', latitude: 'coordinatesPair', longitude: 'coordinatesPair', houseNo: 'tooLong' });
+        const errors = depotFieldErrors({
+            ...depotCsvRowToBody(row()),
+            name: '',
+            countryCode: 'x',
+            latitude: 1,
+            longitude: null,
+            houseNo: 'h'.repeat(21),
+        });
+        expect(errors).toEqual({
+            name: 'required',
+            countryCode: 'countryCode',
+            latitude: 'coordinatesPair',
+            longitude: 'coordinatesPair',
+            houseNo: 'tooLong',
+        });
     });
 });
 
@@ -106,7 +133,9 @@ describe('CSV rows', () => {
     });
 
     it('maps a row to a body (optional columns empty, several mappings)', () => {
-        expect(depotCsvRowToBody(row({ deviceMapping: 'mdm:1;mdm:2', houseNumber: ' 5a ' }))).toMatchObject({
+        expect(
+            depotCsvRowToBody(row({ deviceMapping: 'mdm:1;mdm:2', houseNumber: ' 5a ' })),
+        ).toMatchObject({
             tenantId: 'nordpaket',
             groupId: 'g1',
             countryCode: 'DE',
@@ -125,9 +154,19 @@ describe('CSV rows', () => {
             { column: 'latitude', rule: 'required' },
             { column: 'longitude', rule: 'required' },
         ]);
-        expect(depotCsvRowErrors(row({ latitude: 'north' }))).toEqual([{ column: 'latitude', rule: 'number' }]);
-        expect(depotCsvRowErrors(row({ organizationId: '', regionId: ' ', deviceMapping: 'mdm' })).map((problem) => problem.column)).toEqual(['organizationId', 'regionId', 'deviceMapping']);
-        expect(depotCsvRowErrors(row({ zipCode: '', timeZone: 'Nowhere' })).map((problem) => `${problem.column}:${problem.rule}`)).toEqual(['zipCode:required', 'timeZone:timeZone']);
+        expect(depotCsvRowErrors(row({ latitude: 'north' }))).toEqual([
+            { column: 'latitude', rule: 'number' },
+        ]);
+        expect(
+            depotCsvRowErrors(row({ organizationId: '', regionId: ' ', deviceMapping: 'mdm' })).map(
+                (problem) => problem.column,
+            ),
+        ).toEqual(['organizationId', 'regionId', 'deviceMapping']);
+        expect(
+            depotCsvRowErrors(row({ zipCode: '', timeZone: 'Nowhere' })).map(
+                (problem) => `${problem.column}:${problem.rule}`,
+            ),
+        ).toEqual(['zipCode:required', 'timeZone:timeZone']);
     });
 });
 
@@ -136,74 +175,200 @@ describe('organisation checks of a row (server and preview)', () => {
     const everywhere = () => true;
 
     it('an unknown or forbidden organisation, a foreign or forbidden region, unconfigured services', () => {
-        expect(depotCsvContextProblems(row({ deviceMapping: 'mdm:1' }), organisation, everywhere)).toEqual([]);
-        expect(depotCsvContextProblems(row(), undefined, everywhere)).toMatchObject([{ column: 'organizationId', rule: 'unknownOrganisation', params: { value: 'nordpaket' } }]);
-        expect(depotCsvContextProblems(row({ regionId: 'g9' }), organisation, everywhere)).toMatchObject([
-            { column: 'regionId', rule: 'unknownRegion', params: { value: 'g9', tenantId: 'nordpaket' } },
+        expect(
+            depotCsvContextProblems(row({ deviceMapping: 'mdm:1' }), organisation, everywhere),
+        ).toEqual([]);
+        expect(depotCsvContextProblems(row(), undefined, everywhere)).toMatchObject([
+            {
+                column: 'organizationId',
+                rule: 'unknownOrganisation',
+                params: { value: 'nordpaket' },
+            },
+        ]);
+        expect(
+            depotCsvContextProblems(row({ regionId: 'g9' }), organisation, everywhere),
+        ).toMatchObject([
+            {
+                column: 'regionId',
+                rule: 'unknownRegion',
+                params: { value: 'g9', tenantId: 'nordpaket' },
+            },
         ]);
         // A region the user may not create depots in reads like an unknown one.
-        expect(depotCsvContextProblems(row(), organisation, (path) => path !== 'nordpaket.DE.g1').map((problem) => problem.rule)).toEqual(['unknownRegion']);
-        expect(depotCsvContextProblems(row({ deviceMapping: 'intune:1;mdm:2' }), organisation, everywhere)).toMatchObject([
-            { column: 'deviceMapping', rule: 'serviceNotConfigured', params: { value: 'intune', services: 'mdm' } },
+        expect(
+            depotCsvContextProblems(row(), organisation, (path) => path !== 'nordpaket.DE.g1').map(
+                (problem) => problem.rule,
+            ),
+        ).toEqual(['unknownRegion']);
+        expect(
+            depotCsvContextProblems(
+                row({ deviceMapping: 'intune:1;mdm:2' }),
+                organisation,
+                everywhere,
+            ),
+        ).toMatchObject([
+            {
+                column: 'deviceMapping',
+                rule: 'serviceNotConfigured',
+                params: { value: 'intune', services: 'mdm' },
+            },
         ]);
-        expect(depotCsvContextProblems(row({ deviceMapping: 'intune:1' }), { ...organisation, services: [] }, everywhere).map((problem) => problem.rule)).toEqual(['noServicesConfigured']);
+        expect(
+            depotCsvContextProblems(
+                row({ deviceMapping: 'intune:1' }),
+                { ...organisation, services: [] },
+                everywhere,
+            ).map((problem) => problem.rule),
+        ).toEqual(['noServicesConfigured']);
         // What was not loaded is not checked.
-        expect(depotCsvContextProblems(row({ regionId: 'g9', deviceMapping: 'intune:1' }), {}, everywhere)).toEqual([]);
-        expect(depotCsvContextProblems(row({ organizationId: '' }), undefined, everywhere)).toEqual([]);
+        expect(
+            depotCsvContextProblems(
+                row({ regionId: 'g9', deviceMapping: 'intune:1' }),
+                {},
+                everywhere,
+            ),
+        ).toEqual([]);
+        expect(depotCsvContextProblems(row({ organizationId: '' }), undefined, everywhere)).toEqual(
+            [],
+        );
     });
 
     it('the browser preview reports them with the same reasons, after the field rules and in-file duplicates', () => {
         const header = depotCsvColumns.join(',');
-        const line = (cells: Partial<DepotCsvRow>) => depotCsvColumns.map((column) => row(cells)[column]).join(',');
-        const text = [header, line({}), line({ organizationId: 'elsewhere' }), line({ regionId: 'g9', externalDepotId: '121' }), line({ externalDepotId: '120', deviceMapping: 'intune:7' })].join('\n');
-        const context = { organisations: new Map([['nordpaket', organisation]]), mayCreateAt: everywhere };
+        const line = (cells: Partial<DepotCsvRow>) =>
+            depotCsvColumns.map((column) => row(cells)[column]).join(',');
+        const text = [
+            header,
+            line({}),
+            line({ organizationId: 'elsewhere' }),
+            line({ regionId: 'g9', externalDepotId: '121' }),
+            line({ externalDepotId: '120', deviceMapping: 'intune:7' }),
+        ].join('\n');
+        const context = {
+            organisations: new Map([['nordpaket', organisation]]),
+            mayCreateAt: everywhere,
+        };
         const preview = previewDepotCsv(text, context);
-        expect(preview.problems.map((problem) => `${problem.row}:${problem.rule}:${problem.params.column}`)).toEqual([
+        expect(
+            preview.problems.map(
+                (problem) => `${problem.row}:${problem.rule}:${problem.params.column}`,
+            ),
+        ).toEqual([
             '3:unknownOrganisation:organizationId',
             '4:unknownRegion:regionId',
             '5:serviceNotConfigured:deviceMapping',
             '5:duplicateInFile:externalDepotId',
         ]);
         expect(preview.badRows).toBe(3);
-        expect(previewDepotCsv(text).problems.map((problem) => problem.rule)).toEqual(['duplicateInFile']);
+        expect(previewDepotCsv(text).problems.map((problem) => problem.rule)).toEqual([
+            'duplicateInFile',
+        ]);
     });
 });
 
 describe('translated problem texts', () => {
-    const lookup = (key: string): unknown => key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], en);
+    const lookup = (key: string): unknown =>
+        key
+            .split('.')
+            .reduce<unknown>(
+                (node, part) => (node as Record<string, unknown> | undefined)?.[part],
+                en,
+            );
     const translate = (key: string, args: Record<string, unknown> = {}) =>
-        String(lookup(key) ?? key).replace(/{{(\w+)}}/g, (_match, name: string) => String(args[name] ?? ''));
+        String(lookup(key) ?? key).replace(/{{(\w+)}}/g, (_match, name: string) =>
+            String(args[name] ?? ''),
+        );
 
     it('every reason has an English text', () => {
-        for (const rule of [...depotFieldRules, ...depotServerRules]) expect(typeof lookup(depotProblemKey(rule)), rule).toBe('string');
+        for (const rule of [...depotFieldRules, ...depotServerRules])
+            expect(typeof lookup(depotProblemKey(rule)), rule).toBe('string');
         expect(isDepotProblemRule('unknownRegion')).toBe(true);
         expect(isDepotProblemRule('somethingNew')).toBe(false);
     });
 
     it('names the column, fills the values, and falls back to the server text for an unknown reason', () => {
-        expect(depotProblemText(translate, { rule: 'unknownRegion', params: { column: 'regionId', value: 'g9', tenantId: 'nordpaket' }, message: 'x' })).toBe(
-            'regionId: g9 is not a region of nordpaket where you may create depots',
+        expect(
+            depotProblemText(translate, {
+                rule: 'unknownRegion',
+                params: { column: 'regionId', value: 'g9', tenantId: 'nordpaket' },
+                message: 'x',
+            }),
+        ).toBe('regionId: g9 is not a region of nordpaket where you may create depots');
+        expect(
+            depotProblemText(translate, {
+                rule: 'duplicateInFile',
+                params: { column: 'externalDepotId', value: '120', first: 2 },
+            }),
+        ).toBe('externalDepotId: 120 is already used in row 2');
+        expect(
+            depotProblemText(translate, { rule: 'required', params: { column: 'name' } }, false),
+        ).toBe('Required');
+        expect(depotProblemText(translate, { rule: 'fromTheFuture', message: 'name is odd' })).toBe(
+            'name is odd',
         );
-        expect(depotProblemText(translate, { rule: 'duplicateInFile', params: { column: 'externalDepotId', value: '120', first: 2 } })).toBe('externalDepotId: 120 is already used in row 2');
-        expect(depotProblemText(translate, { rule: 'required', params: { column: 'name' } }, false)).toBe('Required');
-        expect(depotProblemText(translate, { rule: 'fromTheFuture', message: 'name is odd' })).toBe('name is odd');
         expect(depotProblemText(translate, { message: 'plain' })).toBe('plain');
     });
 
     it('maps a failed save to its form fields (address: street, postcode, locality only)', () => {
-        const address = ['street', 'houseNo', 'postcode', 'locality', 'countryCode'].map((field) => ({ field: `/body/${field}`, message: 'm', rule: 'addressNotFound' }));
-        expect(Object.keys(depotFormFieldProblems({ code: 'ADDRESS_NOT_FOUND', details: address }))).toEqual(['street', 'postcode', 'locality']);
-        expect(depotFormFieldProblems({ code: 'DUPLICATE_EXTERNAL_DEPOT_ID', details: [{ field: '/body/externalDepotId', message: 'm', rule: 'externalDepotIdTaken' }] })).toHaveProperty('externalDepotId');
-        expect(depotFormFieldProblems({ code: 'STALE_RECORD', details: [{ field: '/body/version', message: 'version is stale' }] })).toEqual({});
+        const address = ['street', 'houseNo', 'postcode', 'locality', 'countryCode'].map(
+            (field) => ({ field: `/body/${field}`, message: 'm', rule: 'addressNotFound' }),
+        );
+        expect(
+            Object.keys(depotFormFieldProblems({ code: 'ADDRESS_NOT_FOUND', details: address })),
+        ).toEqual(['street', 'postcode', 'locality']);
+        expect(
+            depotFormFieldProblems({
+                code: 'DUPLICATE_EXTERNAL_DEPOT_ID',
+                details: [
+                    { field: '/body/externalDepotId', message: 'm', rule: 'externalDepotIdTaken' },
+                ],
+            }),
+        ).toHaveProperty('externalDepotId');
+        expect(
+            depotFormFieldProblems({
+                code: 'STALE_RECORD',
+                details: [{ field: '/body/version', message: 'version is stale' }],
+            }),
+        ).toEqual({});
         expect(depotFormFieldProblems(undefined)).toEqual({});
     });
 });
 
 describe('geocoder', () => {
     it('builds one query line and answers null without a configured geocoder', async () => {
-        expect(geocodeQuery({ street: 'Am Kai', houseNo: '7', postcode: '20457', locality: 'Hamburg', countryCode: 'DE' })).toBe('Am Kai 7, 20457 Hamburg, DE');
-        expect(geocodeQuery({ street: 'Am Kai', houseNo: null, postcode: '', locality: 'Hamburg', countryCode: 'DE' })).toBe('Am Kai, Hamburg, DE');
-        expect(await geocode(undefined, { street: 'a', postcode: 'b', locality: 'c', countryCode: 'DE' })).toBeNull();
-        expect(await geocode('not a url', { street: 'a', postcode: 'b', locality: 'c', countryCode: 'DE' })).toBeNull();
+        expect(
+            geocodeQuery({
+                street: 'Am Kai',
+                houseNo: '7',
+                postcode: '20457',
+                locality: 'Hamburg',
+                countryCode: 'DE',
+            }),
+        ).toBe('Am Kai 7, 20457 Hamburg, DE');
+        expect(
+            geocodeQuery({
+                street: 'Am Kai',
+                houseNo: null,
+                postcode: '',
+                locality: 'Hamburg',
+                countryCode: 'DE',
+            }),
+        ).toBe('Am Kai, Hamburg, DE');
+        expect(
+            await geocode(undefined, {
+                street: 'a',
+                postcode: 'b',
+                locality: 'c',
+                countryCode: 'DE',
+            }),
+        ).toBeNull();
+        expect(
+            await geocode('not a url', {
+                street: 'a',
+                postcode: 'b',
+                locality: 'c',
+                countryCode: 'DE',
+            }),
+        ).toBeNull();
     });
 });

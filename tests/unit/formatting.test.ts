@@ -156,8 +156,12 @@ describe('formatDate', () => {
         // 23:30 UTC is already the next day in Berlin and still the same day in New York.
         expect(formatDate('2026-11-21T23:30:00Z', 'DATE_M_DASH')).toBe('2026-11-22');
         expect(formatDate('2026-11-21T23:30:00Z', 'DATE_M_DASH', 'UTC')).toBe('2026-11-21');
-        expect(formatDate('2026-11-21T03:30:00Z', 'DATE_M_DASH', 'America/New_York')).toBe('2026-11-20');
-        expect(formatDate('2026-11-21T12:30:00Z', 'DATE_M_DASH', 'Pacific/Auckland')).toBe('2026-11-22');
+        expect(formatDate('2026-11-21T03:30:00Z', 'DATE_M_DASH', 'America/New_York')).toBe(
+            '2026-11-20',
+        );
+        expect(formatDate('2026-11-21T12:30:00Z', 'DATE_M_DASH', 'Pacific/Auckland')).toBe(
+            '2026-11-22',
+        );
         expect(formatDate('2026-12-31T23:00:00Z', 'DATE_L_PERIOD')).toBe('01.01.2027');
     });
 
@@ -218,9 +222,13 @@ describe('formatTime', () => {
         expect(formatTime('2026-10-25T02:00:00Z', 'TIME_24_HOURS')).toBe('03:00');
     });
 
-    it('follows another zone\'s DST dates (New York, 8 March 2026)', () => {
-        expect(formatTime('2026-03-08T06:30:00Z', 'TIME_24_HOURS', 'America/New_York')).toBe('01:30');
-        expect(formatTime('2026-03-08T07:30:00Z', 'TIME_24_HOURS', 'America/New_York')).toBe('03:30');
+    it("follows another zone's DST dates (New York, 8 March 2026)", () => {
+        expect(formatTime('2026-03-08T06:30:00Z', 'TIME_24_HOURS', 'America/New_York')).toBe(
+            '01:30',
+        );
+        expect(formatTime('2026-03-08T07:30:00Z', 'TIME_24_HOURS', 'America/New_York')).toBe(
+            '03:30',
+        );
         // The same moment in Berlin is still on winter time (Europe switches three weeks later).
         expect(formatTime('2026-03-08T07:30:00Z', 'TIME_24_HOURS')).toBe('08:30');
     });
@@ -233,11 +241,34 @@ describe('formatTime', () => {
 
 describe('formatDateTime', () => {
     it('joins the date and the time of the same zone', () => {
-        expect(formatDateTime(AFTERNOON, { dateFormat: 'DATE_L_PERIOD', timeFormat: 'TIME_24_HOURS' })).toBe('21.11.2026 14:30');
-        expect(formatDateTime(AFTERNOON, { dateFormat: 'DATE_B_SLASH', timeFormat: 'TIME_12_HOURS_A' })).toBe('11/21/2026 2:30 PM');
-        expect(formatDateTime('2026-11-21T23:30:00Z', { dateFormat: 'DATE_M_DASH', timeFormat: 'TIME_24_HOURS' })).toBe('2026-11-22 00:30');
-        expect(formatDateTime('2026-11-21T23:30:00Z', { dateFormat: 'DATE_M_DASH', timeFormat: 'TIME_24_HOURS' }, 'UTC')).toBe('2026-11-21 23:30');
-        expect(formatDateTime('2026-10-25T00:30:00Z', { dateFormat: 'DATE_L_SLASH', timeFormat: 'TIME_12_HOURS_A' })).toBe('25/10/2026 2:30 AM');
+        expect(
+            formatDateTime(AFTERNOON, { dateFormat: 'DATE_L_PERIOD', timeFormat: 'TIME_24_HOURS' }),
+        ).toBe('21.11.2026 14:30');
+        expect(
+            formatDateTime(AFTERNOON, {
+                dateFormat: 'DATE_B_SLASH',
+                timeFormat: 'TIME_12_HOURS_A',
+            }),
+        ).toBe('11/21/2026 2:30 PM');
+        expect(
+            formatDateTime('2026-11-21T23:30:00Z', {
+                dateFormat: 'DATE_M_DASH',
+                timeFormat: 'TIME_24_HOURS',
+            }),
+        ).toBe('2026-11-22 00:30');
+        expect(
+            formatDateTime(
+                '2026-11-21T23:30:00Z',
+                { dateFormat: 'DATE_M_DASH', timeFormat: 'TIME_24_HOURS' },
+                'UTC',
+            ),
+        ).toBe('2026-11-21 23:30');
+        expect(
+            formatDateTime('2026-10-25T00:30:00Z', {
+                dateFormat: 'DATE_L_SLASH',
+                timeFormat: 'TIME_12_HOURS_A',
+            }),
+        ).toBe('25/10/2026 2:30 AM');
         expect(formatDateTime(null, defaultUserSettings)).toBe(EMPTY_VALUE);
         expect(formatDateTime('nope', defaultUserSettings)).toBe(EMPTY_VALUE);
     });
@@ -245,9 +276,27 @@ describe('formatDateTime', () => {
 
 describe('zonedParts', () => {
     it('gives the wall clock of a moment', () => {
-        expect(zonedParts(AFTERNOON)).toEqual({ year: 2026, month: 11, day: 21, hour: 14, minute: 30 });
-        expect(zonedParts('2026-11-21T23:00:00Z', 'UTC')).toEqual({ year: 2026, month: 11, day: 21, hour: 23, minute: 0 });
-        expect(zonedParts('2026-11-20T23:00:00Z')).toEqual({ year: 2026, month: 11, day: 21, hour: 0, minute: 0 });
+        expect(zonedParts(AFTERNOON)).toEqual({
+            year: 2026,
+            month: 11,
+            day: 21,
+            hour: 14,
+            minute: 30,
+        });
+        expect(zonedParts('2026-11-21T23:00:00Z', 'UTC')).toEqual({
+            year: 2026,
+            month: 11,
+            day: 21,
+            hour: 23,
+            minute: 0,
+        });
+        expect(zonedParts('2026-11-20T23:00:00Z')).toEqual({
+            year: 2026,
+            month: 11,
+            day: 21,
+            hour: 0,
+            minute: 0,
+        });
         expect(zonedParts('invalid')).toBeNull();
     });
 });

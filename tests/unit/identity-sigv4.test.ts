@@ -1,12 +1,26 @@
 import { describe, expect, it } from 'vitest';
 import { computeSignature, verifySigV4, type SignedRequest } from '../../server/identity/sigv4.js';
 
-const credentials = { accessKeyId: 'AKIDEXAMPLE', secretAccessKey: 'wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY' };
+const credentials = {
+    accessKeyId: 'AKIDEXAMPLE',
+    secretAccessKey: 'wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY',
+};
 
 describe('SigV4 signature', () => {
     it("matches AWS's published example (aws-sig-v4-test-suite: get-vanilla)", () => {
-        const request: SignedRequest = { method: 'GET', url: '/', headers: { host: 'example.amazonaws.com', 'x-amz-date': '20150830T123600Z' }, body: Buffer.alloc(0) };
-        const signature = computeSignature(request, ['host', 'x-amz-date'], '20150830T123600Z', '20150830/us-east-1/service/aws4_request', credentials.secretAccessKey);
+        const request: SignedRequest = {
+            method: 'GET',
+            url: '/',
+            headers: { host: 'example.amazonaws.com', 'x-amz-date': '20150830T123600Z' },
+            body: Buffer.alloc(0),
+        };
+        const signature = computeSignature(
+            request,
+            ['host', 'x-amz-date'],
+            '20150830T123600Z',
+            '20150830/us-east-1/service/aws4_request',
+            credentials.secretAccessKey,
+        );
         expect(signature).toBe('5fa00fa31553b73ebf1942676e86291e8372ff2a2260956d9b8aae1d763fbf31');
     });
 
@@ -17,7 +31,13 @@ describe('SigV4 signature', () => {
             headers: { host: 'example.amazonaws.com', 'x-amz-date': '20150830T123600Z' },
             body: Buffer.alloc(0),
         };
-        const signature = computeSignature(request, ['host', 'x-amz-date'], '20150830T123600Z', '20150830/us-east-1/service/aws4_request', credentials.secretAccessKey);
+        const signature = computeSignature(
+            request,
+            ['host', 'x-amz-date'],
+            '20150830T123600Z',
+            '20150830/us-east-1/service/aws4_request',
+            credentials.secretAccessKey,
+        );
         expect(signature).toBe('b97d918cfa904a5beff61c982a1b6f458b799221646efd99d3219ec94cdf2500');
     });
 });
@@ -39,7 +59,13 @@ describe('verifySigV4', () => {
         body: Buffer.from('{"Username":"a"}'),
     });
     const sign = (request: SignedRequest, headers = signedHeaders) => {
-        const signature = computeSignature(request, headers, amzDate, scope, credentials.secretAccessKey);
+        const signature = computeSignature(
+            request,
+            headers,
+            amzDate,
+            scope,
+            credentials.secretAccessKey,
+        );
         request.headers.authorization = `AWS4-HMAC-SHA256 Credential=${credentials.accessKeyId}/${scope}, SignedHeaders=${headers.join(';')}, Signature=${signature}`;
         return request;
     };
@@ -60,18 +86,32 @@ describe('verifySigV4', () => {
 
     it('names each refusal as AWS does', () => {
         expect(refusal(base())).toBe('MissingAuthenticationTokenException');
-        expect(refusal({ ...base(), headers: { ...base().headers, authorization: 'Bearer abc' } })).toBe('IncompleteSignatureException');
+        expect(
+            refusal({ ...base(), headers: { ...base().headers, authorization: 'Bearer abc' } }),
+        ).toBe('IncompleteSignatureException');
         const unknownKey = sign(base());
-        unknownKey.headers.authorization = String(unknownKey.headers.authorization).replace('AKIDEXAMPLE', 'AKIDOTHER');
+        unknownKey.headers.authorization = String(unknownKey.headers.authorization).replace(
+            'AKIDEXAMPLE',
+            'AKIDOTHER',
+        );
         expect(refusal(unknownKey)).toBe('UnrecognizedClientException');
         const tampered = sign(base());
         tampered.body = Buffer.from('{"Username":"b"}');
         expect(refusal(tampered)).toBe('InvalidSignatureException');
-        expect(refusal(sign(base()), new Date(now.getTime() + 16 * 60 * 1000))).toBe('InvalidSignatureException');
-        expect(refusal(sign(base()), new Date(now.getTime() - 16 * 60 * 1000))).toBe('InvalidSignatureException');
-        expect(refusal(sign(base(), ['content-type', 'host', 'x-amz-date']))).toBe('InvalidSignatureException');
+        expect(refusal(sign(base()), new Date(now.getTime() + 16 * 60 * 1000))).toBe(
+            'InvalidSignatureException',
+        );
+        expect(refusal(sign(base()), new Date(now.getTime() - 16 * 60 * 1000))).toBe(
+            'InvalidSignatureException',
+        );
+        expect(refusal(sign(base(), ['content-type', 'host', 'x-amz-date']))).toBe(
+            'InvalidSignatureException',
+        );
         const badSignature = sign(base());
-        badSignature.headers.authorization = String(badSignature.headers.authorization).replace(/Signature=\w+/, 'Signature=zz');
+        badSignature.headers.authorization = String(badSignature.headers.authorization).replace(
+            /Signature=\w+/,
+            'Signature=zz',
+        );
         expect(refusal(badSignature)).toBe('InvalidSignatureException');
     });
 });

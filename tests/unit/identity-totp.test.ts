@@ -1,13 +1,20 @@
 import { generate, stringToBytes } from 'otplib';
 import { describe, expect, it } from 'vitest';
-import { acceptedTotpStep, newTotpSecret, openTotpSecret, sealTotpSecret } from '../../server/identity/totp.js';
+import {
+    acceptedTotpStep,
+    newTotpSecret,
+    openTotpSecret,
+    sealTotpSecret,
+} from '../../server/identity/totp.js';
 
 const at = (seconds: number) => new Date(seconds * 1000);
 
 describe('TOTP (RFC 6238, SHA-1, 6 digits, 30 s)', () => {
     it('matches the RFC 6238 test vector (SHA-1 seed "12345678901234567890", T = 59 s)', async () => {
         // RFC 6238 Appendix B gives 94287082 for 8 digits; 6 digits are its last six.
-        expect(await generate({ secret: stringToBytes('12345678901234567890'), epoch: 59, digits: 8 })).toBe('94287082');
+        expect(
+            await generate({ secret: stringToBytes('12345678901234567890'), epoch: 59, digits: 8 }),
+        ).toBe('94287082');
     });
 
     it('generates 160-bit base32 secrets from the CSPRNG', () => {
@@ -37,12 +44,20 @@ describe('TOTP (RFC 6238, SHA-1, 6 digits, 30 s)', () => {
         const step = await acceptedTotpStep(secret, code, null, at(now));
         expect(step).toBeDefined();
         expect(await acceptedTotpStep(secret, code, step!, at(now))).toBeUndefined();
-        expect(await acceptedTotpStep(secret, await generate({ secret, epoch: now + 30 }), step!, at(now))).toBe(step! + 1);
+        expect(
+            await acceptedTotpStep(
+                secret,
+                await generate({ secret, epoch: now + 30 }),
+                step!,
+                at(now),
+            ),
+        ).toBe(step! + 1);
     });
 
     it('refuses malformed codes without throwing', async () => {
         const secret = newTotpSecret();
-        for (const code of ['', '12345', '1234567', 'abcdef', '12 456']) expect(await acceptedTotpStep(secret, code, null)).toBeUndefined();
+        for (const code of ['', '12345', '1234567', 'abcdef', '12 456'])
+            expect(await acceptedTotpStep(secret, code, null)).toBeUndefined();
     });
 
     it('seals secrets per identity when a key secret is set', () => {

@@ -6,7 +6,8 @@ import { languages } from '../../domain/enums';
 type Messages = { [key: string]: string | Messages };
 
 const localesDir = resolve(import.meta.dirname, '../../locales');
-const load = (language: string) => JSON.parse(readFileSync(resolve(localesDir, `${language}.json`), 'utf8')) as Messages;
+const load = (language: string) =>
+    JSON.parse(readFileSync(resolve(localesDir, `${language}.json`), 'utf8')) as Messages;
 
 function flatten(messages: Messages, prefix = ''): Map<string, string> {
     const result = new Map<string, string>();
@@ -26,15 +27,49 @@ const brandKeys = new Set(['app.name']);
  * keeping them is the right translation, not a missing one.
  */
 const sameWordInLanguage: Record<string, string[]> = {
-    de: ['app.contexts.depot.title', 'app.navigation.depots', 'resources.depots.name_one', 'resources.depots.name_other', 'resources.depots.fields.groupName'],
-    fr: ['app.navigation.organizations', 'resources.organizations.name_one', 'resources.organizations.name_other', 'app.contexts.admin.title', 'app.contexts.tenant.title', 'resources.depots.fields.latitude', 'resources.depots.fields.longitude', 'resources.depots.fields.tenantName'],
+    de: [
+        'app.contexts.depot.title',
+        'app.navigation.depots',
+        'resources.depots.name_one',
+        'resources.depots.name_other',
+        'resources.depots.fields.groupName',
+    ],
+    fr: [
+        'app.navigation.organizations',
+        'resources.organizations.name_one',
+        'resources.organizations.name_other',
+        'app.contexts.admin.title',
+        'app.contexts.tenant.title',
+        'resources.depots.fields.latitude',
+        'resources.depots.fields.longitude',
+        'resources.depots.fields.tenantName',
+    ],
     it: ['app.signIn.password'],
     es: ['resources.roles.name_other'],
     cs: ['resources.roles.name_one'],
     pt: ['resources.depots.fields.latitude', 'resources.depots.fields.longitude'],
-    nl: ['app.contexts.depot.title', 'app.navigation.depots', 'resources.depots.name_one', 'resources.depots.name_other'],
-    da: ['resources.organizations.name_one', 'app.contexts.admin.title', 'app.contexts.tenant.title', 'app.contexts.depot.title', 'resources.depots.name_one', 'resources.depots.fields.tenantName', 'resources.depots.fields.groupName'],
-    sv: ['resources.organizations.name_one', 'app.contexts.admin.title', 'app.contexts.tenant.title', 'resources.depots.fields.tenantName', 'resources.depots.fields.groupName'],
+    nl: [
+        'app.contexts.depot.title',
+        'app.navigation.depots',
+        'resources.depots.name_one',
+        'resources.depots.name_other',
+    ],
+    da: [
+        'resources.organizations.name_one',
+        'app.contexts.admin.title',
+        'app.contexts.tenant.title',
+        'app.contexts.depot.title',
+        'resources.depots.name_one',
+        'resources.depots.fields.tenantName',
+        'resources.depots.fields.groupName',
+    ],
+    sv: [
+        'resources.organizations.name_one',
+        'app.contexts.admin.title',
+        'app.contexts.tenant.title',
+        'resources.depots.fields.tenantName',
+        'resources.depots.fields.groupName',
+    ],
 };
 
 const english = flatten(load('en'));
@@ -60,19 +95,24 @@ describe('locales', () => {
 
             it('translates every text (brand names and same-spelled words excepted)', () => {
                 const allowed = new Set([...brandKeys, ...(sameWordInLanguage[language] ?? [])]);
-                const untranslated = [...english].filter(([key, text]) => !allowed.has(key) && messages.get(key) === text).map(([key]) => key);
+                const untranslated = [...english]
+                    .filter(([key, text]) => !allowed.has(key) && messages.get(key) === text)
+                    .map(([key]) => key);
                 expect(untranslated).toEqual([]);
             });
 
             it('keeps interpolation variables', () => {
                 for (const [key, text] of english) {
-                    const variables = (source: string) => [...source.matchAll(/{{\s*(\w+)\s*}}/g)].map((match) => match[1]).sort();
+                    const variables = (source: string) =>
+                        [...source.matchAll(/{{\s*(\w+)\s*}}/g)].map((match) => match[1]).sort();
                     expect(variables(messages.get(key) ?? ''), key).toEqual(variables(text));
                 }
             });
 
             it('has no keys that English lacks, except plural forms', () => {
-                const extra = [...messages.keys()].filter((key) => !english.has(key) && !/_(zero|two|few|many)$/.test(key));
+                const extra = [...messages.keys()].filter(
+                    (key) => !english.has(key) && !/_(zero|two|few|many)$/.test(key),
+                );
                 expect(extra).toEqual([]);
             });
         });

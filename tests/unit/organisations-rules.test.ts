@@ -14,16 +14,28 @@ import {
     tenantIdRule,
     timeZoneRule,
 } from '../../domain/organisations';
-import { organisationCreateBodyOf, organisationUpdateBodyOf } from '../../src/resources/organizations/organizationForm';
+import {
+    organisationCreateBodyOf,
+    organisationUpdateBodyOf,
+} from '../../src/resources/organizations/organizationForm';
 
-const valid = { id: 'acme_de', name: 'Acme', countryCode: 'DE', timeZone: 'Europe/Berlin', businessHours: { from: '06:00', to: '20:00' }, regions: [{ name: 'North' }] };
+const valid = {
+    id: 'acme_de',
+    name: 'Acme',
+    countryCode: 'DE',
+    timeZone: 'Europe/Berlin',
+    businessHours: { from: '06:00', to: '20:00' },
+    regions: [{ name: 'North' }],
+};
 
 describe('organisation rules', () => {
     it('accepts ids of 2 to 40 letters, digits, hyphens and underscores', () => {
-        for (const id of ['ab', 'acme_de', 'ACME-1', 'x'.repeat(40), '__']) expect(tenantIdRule(id), id).toBeNull();
+        for (const id of ['ab', 'acme_de', 'ACME-1', 'x'.repeat(40), '__'])
+            expect(tenantIdRule(id), id).toBeNull();
         expect(tenantIdRule('')).toBe('required');
         expect(tenantIdRule(undefined)).toBe('required');
-        for (const id of ['acme de', 'acme.de', 'äcme', 'a/b', 'a+b', ' acme']) expect(tenantIdRule(id), id).toBe('tenantIdFormat');
+        for (const id of ['acme de', 'acme.de', 'äcme', 'a/b', 'a+b', ' acme'])
+            expect(tenantIdRule(id), id).toBe('tenantIdFormat');
         for (const id of ['a', 'x'.repeat(41)]) expect(tenantIdRule(id), id).toBe('tenantIdLength');
     });
 
@@ -53,8 +65,10 @@ describe('organisation rules', () => {
     });
 
     it('knows IANA time zones', () => {
-        for (const zone of ['Europe/Berlin', 'America/New_York', 'UTC']) expect(isTimeZone(zone), zone).toBe(true);
-        for (const zone of ['Mars/Olympus', '', 'Europe/Berlin; drop', 42]) expect(isTimeZone(zone), String(zone)).toBe(false);
+        for (const zone of ['Europe/Berlin', 'America/New_York', 'UTC'])
+            expect(isTimeZone(zone), zone).toBe(true);
+        for (const zone of ['Mars/Olympus', '', 'Europe/Berlin; drop', 42])
+            expect(isTimeZone(zone), String(zone)).toBe(false);
         expect(timeZoneRule('')).toBe('required');
         expect(timeZoneRule('Nowhere/City')).toBe('unknownTimeZone');
     });
@@ -62,7 +76,8 @@ describe('organisation rules', () => {
     it('checks business hours: HH:MM each, start before end', () => {
         expect(clockTimeRule('00:00')).toBeNull();
         expect(clockTimeRule('23:59')).toBeNull();
-        for (const value of ['24:00', '6:00', '06:60', '0600']) expect(clockTimeRule(value), value).toBe('clockTime');
+        for (const value of ['24:00', '6:00', '06:60', '0600'])
+            expect(clockTimeRule(value), value).toBe('clockTime');
         expect(clockTimeRule('')).toBe('required');
         expect(businessHoursOrderRule({ from: '06:00', to: '06:01' })).toBeNull();
         expect(businessHoursOrderRule({ from: '06:00', to: '06:00' })).toBe('hoursOrder');
@@ -74,34 +89,96 @@ describe('organisation rules', () => {
     it('checks regions: at least one, names valid and unique ignoring case and spaces', () => {
         expect(regionListRule([])).toBe('regionRequired');
         expect(regionListRule([{ name: 'a' }])).toBeNull();
-        expect(regionListRule(Array.from({ length: 101 }, () => ({ name: 'x' })))).toBe('tooManyRegions');
-        expect(regionRowRules([{ name: 'North' }, { name: ' north ' }, { name: ' ' }, { name: 'N' }, { name: 'South' }])).toEqual([null, 'duplicateRegion', 'required', 'tooShort', null]);
+        expect(regionListRule(Array.from({ length: 101 }, () => ({ name: 'x' })))).toBe(
+            'tooManyRegions',
+        );
+        expect(
+            regionRowRules([
+                { name: 'North' },
+                { name: ' north ' },
+                { name: ' ' },
+                { name: 'N' },
+                { name: 'South' },
+            ]),
+        ).toEqual([null, 'duplicateRegion', 'required', 'tooShort', null]);
     });
 
     it('lists every fault of a body as /body/<field> details; the id only when creating', () => {
         expect(organisationErrors(valid, true)).toEqual([]);
-        const errors = organisationErrors({ ...valid, id: 'a b', name: '', countryCode: 'XX', timeZone: 'No/Where', businessHours: { from: '20:00', to: '08:00' }, regions: [] }, true);
-        expect(errors.map((error) => error.field)).toEqual(['/body/id', '/body/name', '/body/countryCode', '/body/timeZone', '/body/businessHours', '/body/regions']);
-        expect(errors[0]).toEqual({ field: '/body/id', message: 'id may contain letters, digits, hyphens and underscores only' });
+        const errors = organisationErrors(
+            {
+                ...valid,
+                id: 'a b',
+                name: '',
+                countryCode: 'XX',
+                timeZone: 'No/Where',
+                businessHours: { from: '20:00', to: '08:00' },
+                regions: [],
+            },
+            true,
+        );
+        expect(errors.map((error) => error.field)).toEqual([
+            '/body/id',
+            '/body/name',
+            '/body/countryCode',
+            '/body/timeZone',
+            '/body/businessHours',
+            '/body/regions',
+        ]);
+        expect(errors[0]).toEqual({
+            field: '/body/id',
+            message: 'id may contain letters, digits, hyphens and underscores only',
+        });
         expect(organisationErrors({ ...valid, id: 'a b' }, false)).toEqual([]);
-        expect(organisationErrors({ ...valid, regions: [{ name: 'A1' }, { name: 'a1' }] }, false)).toEqual([{ field: '/body/regions/1/name', message: 'regions.1.name is used by another region of the organisation' }]);
+        expect(
+            organisationErrors({ ...valid, regions: [{ name: 'A1' }, { name: 'a1' }] }, false),
+        ).toEqual([
+            {
+                field: '/body/regions/1/name',
+                message: 'regions.1.name is used by another region of the organisation',
+            },
+        ]);
     });
 
     it('finds stored regions an update leaves out', () => {
-        expect(removedRegionIds(['r1', 'r2', 'r3'], [{ id: 'r1', name: 'x' }, { name: 'new' }, { id: 'r3', name: 'y' }])).toEqual(['r2']);
+        expect(
+            removedRegionIds(
+                ['r1', 'r2', 'r3'],
+                [{ id: 'r1', name: 'x' }, { name: 'new' }, { id: 'r3', name: 'y' }],
+            ),
+        ).toEqual(['r2']);
         expect(removedRegionIds(['r1'], [{ id: 'r1', name: 'x' }])).toEqual([]);
     });
 });
 
 describe('organisation form bodies', () => {
-    const values = { id: ' acme_de ', name: ' Acme ', countryCode: 'DE', timeZone: 'Europe/Berlin', businessHours: { from: '06:00', to: '20:00' }, regions: [{ id: 'r1', name: ' North ' }, { name: 'South ' }], version: 3 };
+    const values = {
+        id: ' acme_de ',
+        name: ' Acme ',
+        countryCode: 'DE',
+        timeZone: 'Europe/Berlin',
+        businessHours: { from: '06:00', to: '20:00' },
+        regions: [{ id: 'r1', name: ' North ' }, { name: 'South ' }],
+        version: 3,
+    };
 
     it('creates with trimmed texts and regions without ids', () => {
-        expect(organisationCreateBodyOf(values)).toEqual({ id: 'acme_de', name: 'Acme', countryCode: 'DE', timeZone: 'Europe/Berlin', businessHours: { from: '06:00', to: '20:00' }, regions: [{ name: 'North' }, { name: 'South' }] });
+        expect(organisationCreateBodyOf(values)).toEqual({
+            id: 'acme_de',
+            name: 'Acme',
+            countryCode: 'DE',
+            timeZone: 'Europe/Berlin',
+            businessHours: { from: '06:00', to: '20:00' },
+            regions: [{ name: 'North' }, { name: 'South' }],
+        });
     });
 
     it('updates with saved regions by id, new ones without, and the version it was based on; no id or extra fields', () => {
-        expect(organisationUpdateBodyOf({ ...values, depotCount: 4, createdAt: 'x' } as Parameters<typeof organisationUpdateBodyOf>[0])).toEqual({
+        expect(
+            organisationUpdateBodyOf({ ...values, depotCount: 4, createdAt: 'x' } as Parameters<
+                typeof organisationUpdateBodyOf
+            >[0]),
+        ).toEqual({
             name: 'Acme',
             countryCode: 'DE',
             timeZone: 'Europe/Berlin',

@@ -23,7 +23,11 @@ async function converted(language: Language): Promise<Map<string, string>> {
 
 /** `{{name}}` variables of a converted text; `field` and `field_lower_first` count as one (see below). */
 const variables = (text: string) =>
-    new Set([...text.matchAll(/{{\s*(\w+)\s*}}/g)].map((match) => (match[1] === 'field_lower_first' ? 'field' : (match[1] ?? ''))));
+    new Set(
+        [...text.matchAll(/{{\s*(\w+)\s*}}/g)].map((match) =>
+            match[1] === 'field_lower_first' ? 'field' : (match[1] ?? ''),
+        ),
+    );
 const sorted = (names: Set<string>) => [...names].sort();
 
 /** Texts with no word outside their variables (`%{name}`, a blank) have nothing to translate. */
@@ -59,8 +63,12 @@ let singleKeys: string[];
 beforeAll(async () => {
     english = await converted('en');
     englishPolyglot = flatten(await loadPolyglotRaMessages('en'));
-    pluralKeys = new Set([...englishPolyglot].filter(([, text]) => text.includes(' |||| ')).map(([key]) => key));
-    singleKeys = [...english.keys()].filter((key) => !pluralKeys.has(key.replace(/_(one|other)$/, '')));
+    pluralKeys = new Set(
+        [...englishPolyglot].filter(([, text]) => text.includes(' |||| ')).map(([key]) => key),
+    );
+    singleKeys = [...english.keys()].filter(
+        (key) => !pluralKeys.has(key.replace(/_(one|other)$/, '')),
+    );
 });
 
 describe('ra messages: English reference', () => {
@@ -89,19 +97,30 @@ for (const language of nonEnglish) {
 
         it(`has the language's ${pluralForms[language].length} plural forms in each plural text, one form elsewhere`, () => {
             const wrong = [...polyglot]
-                .filter(([key, text]) => text.split(' |||| ').length !== (pluralKeys.has(key) ? pluralForms[language].length : 1))
+                .filter(
+                    ([key, text]) =>
+                        text.split(' |||| ').length !==
+                        (pluralKeys.has(key) ? pluralForms[language].length : 1),
+                )
                 .map(([key]) => key);
             expect(wrong).toEqual([]);
         });
 
         it(`converts to every English key, plurals with the language's categories (${categories.join(', ')})`, () => {
-            const expected = new Set([...singleKeys, ...[...pluralKeys].flatMap((key) => categories.map((category) => `${key}_${category}`))]);
+            const expected = new Set([
+                ...singleKeys,
+                ...[...pluralKeys].flatMap((key) =>
+                    categories.map((category) => `${key}_${category}`),
+                ),
+            ]);
             expect([...expected].filter((key) => !messages.has(key))).toEqual([]);
             expect([...messages.keys()].filter((key) => !expected.has(key))).toEqual([]);
         });
 
         it('has no empty text (a blank only where English has one)', () => {
-            const empty = [...messages].filter(([key, text]) => !text.trim() && english.get(key)?.trim() !== '');
+            const empty = [...messages].filter(
+                ([key, text]) => !text.trim() && english.get(key)?.trim() !== '',
+            );
             expect(empty.map(([key]) => key)).toEqual([]);
         });
 
@@ -110,23 +129,42 @@ for (const language of nonEnglish) {
                 const own = variables(messages.get(key) ?? '');
                 const reference = variables(english.get(key) ?? '');
                 // Our own files keep every variable; the community packages sometimes leave one out.
-                if (community.has(language)) expect(sorted(own).filter((name) => !reference.has(name)), key).toEqual([]);
+                if (community.has(language))
+                    expect(
+                        sorted(own).filter((name) => !reference.has(name)),
+                        key,
+                    ).toEqual([]);
                 else expect(sorted(own), key).toEqual(sorted(reference));
             }
             for (const key of pluralKeys) {
-                const reference = new Set([...variables(english.get(`${key}_one`) ?? ''), ...variables(english.get(`${key}_other`) ?? '')]);
-                const forms = categories.map((category) => messages.get(`${key}_${category}`) ?? '');
+                const reference = new Set([
+                    ...variables(english.get(`${key}_one`) ?? ''),
+                    ...variables(english.get(`${key}_other`) ?? ''),
+                ]);
+                const forms = categories.map(
+                    (category) => messages.get(`${key}_${category}`) ?? '',
+                );
                 const used = new Set(forms.flatMap((form) => [...variables(form)]));
-                expect(sorted(used).filter((name) => !reference.has(name)), key).toEqual([]);
+                expect(
+                    sorted(used).filter((name) => !reference.has(name)),
+                    key,
+                ).toEqual([]);
                 expect(used.has('count'), key).toBe(true);
             }
         });
 
         it('shows the count in every plural form that serves counts other than 1', () => {
             const rules = new Intl.PluralRules(language);
-            const servingMany = new Set(Array.from({ length: 1000 }, (_, index) => rules.select(index + 2)));
+            const servingMany = new Set(
+                Array.from({ length: 1000 }, (_, index) => rules.select(index + 2)),
+            );
             const missing = [...pluralKeys].flatMap((key) =>
-                [...servingMany].filter((category) => !variables(messages.get(`${key}_${category}`) ?? '').has('count')).map((category) => `${key}_${category}`),
+                [...servingMany]
+                    .filter(
+                        (category) =>
+                            !variables(messages.get(`${key}_${category}`) ?? '').has('count'),
+                    )
+                    .map((category) => `${key}_${category}`),
             );
             expect(missing).toEqual([]);
         });
@@ -134,7 +172,10 @@ for (const language of nonEnglish) {
         it('translates every text (same-spelled words excepted)', () => {
             const allowed = new Set(sameWordInLanguage[language] ?? []);
             const untranslated = [...messages]
-                .filter(([key, text]) => english.get(key) === text && hasWords(text) && !allowed.has(key))
+                .filter(
+                    ([key, text]) =>
+                        english.get(key) === text && hasWords(text) && !allowed.has(key),
+                )
                 .map(([key]) => key);
             expect(untranslated).toEqual([]);
             // The allow-list stays honest: each entry is really the same as English.
@@ -148,27 +189,61 @@ describe('ra messages in i18next', () => {
 
     beforeAll(async () => {
         const resources: Record<string, { translation: Record<string, unknown> }> = {};
-        for (const language of languages) resources[language] = { translation: (await loadRaMessages(language)) ?? {} };
-        await instance.init({ lng: 'en', fallbackLng: 'en', resources, nsSeparator: false, interpolation: { escapeValue: false } });
+        for (const language of languages)
+            resources[language] = { translation: (await loadRaMessages(language)) ?? {} };
+        await instance.init({
+            lng: 'en',
+            fallbackLng: 'en',
+            resources,
+            nsSeparator: false,
+            interpolation: { escapeValue: false },
+        });
     });
 
-    const deleted = (lng: Language, count: number) => instance.t('ra.notification.deleted', { lng, count });
+    const deleted = (lng: Language, count: number) =>
+        instance.t('ra.notification.deleted', { lng, count });
 
     it('reads plain texts in each language', () => {
-        expect(instance.t('ra.navigation.page_rows_per_page', { lng: 'de' })).toBe('Zeilen pro Seite:');
+        expect(instance.t('ra.navigation.page_rows_per_page', { lng: 'de' })).toBe(
+            'Zeilen pro Seite:',
+        );
         expect(instance.t('ra.action.save', { lng: 'de' })).toBe('Speichern');
-        expect(instance.t('ra.navigation.page_range_info', { lng: 'de', offsetBegin: 1, offsetEnd: 25, total: 80 })).toBe('1-25 von 80');
-        expect(instance.t('ra.navigation.page_rows_per_page', { lng: 'pl' })).toBe('Wierszy na stronie:');
-        expect(instance.t('ra.navigation.page_rows_per_page', { lng: 'sl' })).toBe('Vrstic na stran:');
-        expect(instance.t('ra.navigation.page_rows_per_page', { lng: 'ro' })).toBe('Rânduri pe pagină:');
-        expect(instance.t('ra.navigation.page_rows_per_page', { lng: 'cs' })).toBe('Záznamů na stránku: ');
+        expect(
+            instance.t('ra.navigation.page_range_info', {
+                lng: 'de',
+                offsetBegin: 1,
+                offsetEnd: 25,
+                total: 80,
+            }),
+        ).toBe('1-25 von 80');
+        expect(instance.t('ra.navigation.page_rows_per_page', { lng: 'pl' })).toBe(
+            'Wierszy na stronie:',
+        );
+        expect(instance.t('ra.navigation.page_rows_per_page', { lng: 'sl' })).toBe(
+            'Vrstic na stran:',
+        );
+        expect(instance.t('ra.navigation.page_rows_per_page', { lng: 'ro' })).toBe(
+            'Rânduri pe pagină:',
+        );
+        expect(instance.t('ra.navigation.page_rows_per_page', { lng: 'cs' })).toBe(
+            'Záznamů na stránku: ',
+        );
         expect(instance.t('ra.action.search_columns', { lng: 'cs' })).toBe('Hledat sloupce');
-        for (const language of nonEnglish) expect(instance.t('ra.action.save', { lng: language }), language).not.toBe('Save');
+        for (const language of nonEnglish)
+            expect(instance.t('ra.action.save', { lng: language }), language).not.toBe('Save');
     });
 
     it('picks the plural form of each language', () => {
-        expect([1, 2, 5].map((count) => deleted('en', count))).toEqual(['Element deleted', '2 elements deleted', '5 elements deleted']);
-        expect([1, 2, 5].map((count) => deleted('de', count))).toEqual(['Element gelöscht', '2 Elemente gelöscht', '5 Elemente gelöscht']);
+        expect([1, 2, 5].map((count) => deleted('en', count))).toEqual([
+            'Element deleted',
+            '2 elements deleted',
+            '5 elements deleted',
+        ]);
+        expect([1, 2, 5].map((count) => deleted('de', count))).toEqual([
+            'Element gelöscht',
+            '2 Elemente gelöscht',
+            '5 Elemente gelöscht',
+        ]);
         expect([1, 2, 5, 22, 25].map((count) => deleted('pl', count))).toEqual([
             'Element usunięty',
             'Usunięto 2 elementy',
@@ -191,7 +266,11 @@ describe('ra messages in i18next', () => {
             '20 de elemente șterse',
             '101 elemente șterse',
         ]);
-        expect([1, 2, 5].map((count) => deleted('cs', count))).toEqual(['Položka smazána', '2 položky smazány', '5 položek smazáno']);
+        expect([1, 2, 5].map((count) => deleted('cs', count))).toEqual([
+            'Položka smazána',
+            '2 položky smazány',
+            '5 položek smazáno',
+        ]);
         expect([1, 3, 5, 21].map((count) => deleted('hr', count))).toEqual([
             'Izbrisana je 1 stavka',
             'Izbrisane su 3 stavke',
@@ -209,8 +288,14 @@ describe('ra messages through the i18nProvider', () => {
         const storage = new Map<string, string>([['app.language', 'pl']]);
         vi.stubGlobal('document', { documentElement: { lang: '' }, getElementById: () => null });
         vi.stubGlobal('navigator', { languages: [] });
-        vi.stubGlobal('localStorage', { getItem: (key: string) => storage.get(key) ?? null, setItem: (key: string, value: string) => storage.set(key, value) });
-        vi.stubGlobal('fetch', async () => new Response('{}', { headers: { 'Content-Type': 'application/json' } }));
+        vi.stubGlobal('localStorage', {
+            getItem: (key: string) => storage.get(key) ?? null,
+            setItem: (key: string, value: string) => storage.set(key, value),
+        });
+        vi.stubGlobal(
+            'fetch',
+            async () => new Response('{}', { headers: { 'Content-Type': 'application/json' } }),
+        );
     });
     afterAll(() => vi.unstubAllGlobals());
 
@@ -219,14 +304,28 @@ describe('ra messages through the i18nProvider', () => {
         const provider = await createI18nProvider();
         expect(provider.getLocale()).toBe('pl');
         expect(provider.translate('ra.action.save')).toBe('Zapisz');
-        expect(provider.translate('ra.notification.deleted', { smart_count: 5 })).toBe('Usunięto 5 elementów');
-        expect(provider.translate('ra.action.bulk_actions', { smart_count: 3 })).toBe('Zaznaczono 3 elementy');
+        expect(provider.translate('ra.notification.deleted', { smart_count: 5 })).toBe(
+            'Usunięto 5 elementów',
+        );
+        expect(provider.translate('ra.action.bulk_actions', { smart_count: 3 })).toBe(
+            'Zaznaczono 3 elementy',
+        );
 
         await provider.changeLocale('sl');
-        expect(provider.translate('ra.notification.deleted', { smart_count: 2 })).toBe('Izbrisana sta 2 elementa');
-        expect(provider.translate('ra.navigation.page_range_info', { offsetBegin: 1, offsetEnd: 10, total: 42 })).toBe('1-10 od 42');
+        expect(provider.translate('ra.notification.deleted', { smart_count: 2 })).toBe(
+            'Izbrisana sta 2 elementa',
+        );
+        expect(
+            provider.translate('ra.navigation.page_range_info', {
+                offsetBegin: 1,
+                offsetEnd: 10,
+                total: 42,
+            }),
+        ).toBe('1-10 od 42');
 
         await provider.changeLocale('en');
-        expect(provider.translate('ra.notification.deleted', { smart_count: 5 })).toBe('5 elements deleted');
+        expect(provider.translate('ra.notification.deleted', { smart_count: 5 })).toBe(
+            '5 elements deleted',
+        );
     });
 });

@@ -7,7 +7,10 @@ import { RoleActionsInput } from '../../src/resources/roles/RoleActionsInput';
 import { RoleContextsInput } from '../../src/resources/roles/RoleContextsInput';
 import { adminWrapper, memoryDataProvider, mockScreenWidth } from './controls-fixtures';
 
-const { Wrapper } = adminWrapper({ dataProvider: memoryDataProvider([]).dataProvider, initialEntry: '/' });
+const { Wrapper } = adminWrapper({
+    dataProvider: memoryDataProvider([]).dataProvider,
+    initialEntry: '/',
+});
 
 function RoleForm({ contexts, actions }: { contexts: string[]; actions: string[] }) {
     return (
@@ -34,16 +37,25 @@ describe('role inputs', () => {
         expect(box('Tour details').checked).toBe(false);
         // Each action is explained (aria-describedby).
         expect(box('Tour details').getAttribute('aria-describedby')).toBeTruthy();
-        expect(document.getElementById(box('Tour details').getAttribute('aria-describedby') ?? '')?.textContent).toBe('Open a tour with its waypoints and jobs.');
+        expect(
+            document.getElementById(box('Tour details').getAttribute('aria-describedby') ?? '')
+                ?.textContent,
+        ).toBe('Open a tour with its waypoints and jobs.');
     }, 30_000);
 
     it('offers only actions of the chosen contexts, keeps subcontractor alone and drops actions no context allows', async () => {
-        render(<RoleForm contexts={['DEPOT']} actions={['r:tour', 'r:suco', 'r:driver']} />, { wrapper: Wrapper });
+        render(<RoleForm contexts={['DEPOT']} actions={['r:tour', 'r:suco', 'r:driver']} />, {
+            wrapper: Wrapper,
+        });
         expect(screen.queryByRole('checkbox', { name: 'Parcel finder' })).toBeNull();
         await userEvent.click(box('Organisation'));
         expect(box('Parcel finder')).toBeTruthy();
         await userEvent.click(box('Subcontractor'));
-        expect([box('Organisation').checked, box('Depot').checked, box('Subcontractor').checked]).toEqual([false, false, true]);
+        expect([
+            box('Organisation').checked,
+            box('Depot').checked,
+            box('Subcontractor').checked,
+        ]).toEqual([false, false, true]);
         expect(screen.queryByRole('checkbox', { name: 'Live status' })).toBeNull();
         expect(box('View drivers').checked).toBe(true);
         expect(box('View subcontractors').checked).toBe(true);

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { depotScopePath, isScopePath, scopeCovers, scopesOverlap, subcontractorScopePath } from '../../domain/scopePath.js';
+import {
+    depotScopePath,
+    isScopePath,
+    scopeCovers,
+    scopesOverlap,
+    subcontractorScopePath,
+} from '../../domain/scopePath.js';
 
 describe('scope paths', () => {
     it.each([

@@ -94,7 +94,9 @@ describe('usernames by the organisation rule (spec-decisions)', () => {
         ['ALNUM_UPPER_20', 'ABC123', null],
         ['SIX_LAST_FOUR_NUMERIC', 'AB1234', null],
         ['SIX_LAST_FOUR_NUMERIC', 'ABC234', 'usernameFormat'],
-    ] as const)('%s %j → %s', (rule, value, expected) => expect(usernameRule(rule, value)).toBe(expected));
+    ] as const)('%s %j → %s', (rule, value, expected) =>
+        expect(usernameRule(rule, value)).toBe(expected),
+    );
 
     it('the Italian rule signs in with an e-mail address', () => {
         expect(usernameRuleNeedsEmail('ITALIAN')).toBe(true);
@@ -131,7 +133,12 @@ describe('sending and saving', () => {
     });
 
     it('enables Save for an existing user only when a name or phone changed', () => {
-        const before = { firstName: 'Ada', lastName: 'Lovelace', mobilePhone: null, landLine: '+4930123456' };
+        const before = {
+            firstName: 'Ada',
+            lastName: 'Lovelace',
+            mobilePhone: null,
+            landLine: '+4930123456',
+        };
         expect(userDataChanged(before, { ...before })).toBe(false);
         expect(userDataChanged(before, { ...before, mobilePhone: '' })).toBe(false);
         expect(userDataChanged(before, { ...before, firstName: 'Adah' })).toBe(true);

@@ -1,11 +1,18 @@
 import { relations, sql } from 'drizzle-orm';
 import { doublePrecision, index, pgEnum, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { addressCorrectionStatuses, coordinateTypes, driverCommentReasons } from '../../../domain/addressCorrections.js';
+import {
+    addressCorrectionStatuses,
+    coordinateTypes,
+    driverCommentReasons,
+} from '../../../domain/addressCorrections.js';
 import { depots } from './depots.js';
 import { tenants } from './organisations.js';
 import { users } from './users.js';
 
-export const addressCorrectionStatusEnum = pgEnum('address_correction_status', addressCorrectionStatuses);
+export const addressCorrectionStatusEnum = pgEnum(
+    'address_correction_status',
+    addressCorrectionStatuses,
+);
 export const coordinateTypeEnum = pgEnum('coordinate_type', coordinateTypes);
 export const driverCommentReasonEnum = pgEnum('driver_comment_reason', driverCommentReasons);
 
@@ -53,6 +60,9 @@ export const addressCorrections = pgTable(
 
 export const addressCorrectionsRelations = relations(addressCorrections, ({ one }) => ({
     tenant: one(tenants, { fields: [addressCorrections.tenantId], references: [tenants.id] }),
-    depot: one(depots, { fields: [addressCorrections.depotId], references: [depots.internalDepotId] }),
+    depot: one(depots, {
+        fields: [addressCorrections.depotId],
+        references: [depots.internalDepotId],
+    }),
     doneByUser: one(users, { fields: [addressCorrections.doneBy], references: [users.id] }),
 }));

@@ -32,5 +32,8 @@ export const apiCredentials = pgTable(
         createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
         updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     },
-    (table) => [uniqueIndex('api_credentials_client_id_key').on(table.clientId), index('api_credentials_tenant_idx').on(table.tenantId)],
+    (table) => [
+        uniqueIndex('api_credentials_client_id_key').on(table.clientId),
+        index('api_credentials_tenant_idx').on(table.tenantId),
+    ],
 );

@@ -18,5 +18,8 @@ export const auditLog = pgTable(
         requestId: text('request_id'),
         ip: text('ip'),
     },
-    (table) => [index('audit_log_tenant_at_idx').on(table.tenantId, table.at), index('audit_log_entity_idx').on(table.entityType, table.entityId)],
+    (table) => [
+        index('audit_log_tenant_at_idx').on(table.tenantId, table.at),
+        index('audit_log_entity_idx').on(table.entityType, table.entityId),
+    ],
 );

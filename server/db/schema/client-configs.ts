@@ -21,7 +21,12 @@ export const tenantConfigRevisions = pgTable(
         createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
         createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     },
-    (table) => [uniqueIndex('tenant_config_revisions_tenant_revision_key').on(table.tenantId, table.revision)],
+    (table) => [
+        uniqueIndex('tenant_config_revisions_tenant_revision_key').on(
+            table.tenantId,
+            table.revision,
+        ),
+    ],
 );
 
 /** Every saved depot client configuration; the highest revision is the current one. */
@@ -42,7 +47,9 @@ export const depotConfigRevisions = pgTable(
         createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
         createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     },
-    (table) => [uniqueIndex('depot_config_revisions_depot_revision_key').on(table.depotId, table.revision)],
+    (table) => [
+        uniqueIndex('depot_config_revisions_depot_revision_key').on(table.depotId, table.revision),
+    ],
 );
 
 /** Every saved tour commander tenant configuration (`/administration/tour-commander/tenant-config`); the highest revision is the current one. */
@@ -59,7 +66,12 @@ export const tourCommanderConfigRevisions = pgTable(
         createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
         createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     },
-    (table) => [uniqueIndex('tour_commander_config_revisions_tenant_revision_key').on(table.tenantId, table.revision)],
+    (table) => [
+        uniqueIndex('tour_commander_config_revisions_tenant_revision_key').on(
+            table.tenantId,
+            table.revision,
+        ),
+    ],
 );
 
 export const tenantConfigRevisionsRelations = relations(tenantConfigRevisions, ({ one }) => ({
@@ -67,5 +79,8 @@ export const tenantConfigRevisionsRelations = relations(tenantConfigRevisions, (
 }));
 
 export const depotConfigRevisionsRelations = relations(depotConfigRevisions, ({ one }) => ({
-    depot: one(depots, { fields: [depotConfigRevisions.depotId], references: [depots.internalDepotId] }),
+    depot: one(depots, {
+        fields: [depotConfigRevisions.depotId],
+        references: [depots.internalDepotId],
+    }),
 }));

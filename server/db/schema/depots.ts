@@ -1,5 +1,15 @@
 import { relations } from 'drizzle-orm';
-import { boolean, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+    boolean,
+    doublePrecision,
+    index,
+    integer,
+    jsonb,
+    pgTable,
+    text,
+    timestamp,
+    uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { depotGroups, tenants } from './organisations.js';
 
 export interface DeviceMapping {

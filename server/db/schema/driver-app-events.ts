@@ -36,13 +36,19 @@ export const driverAppEvents = pgTable(
         // "Latest scan or status change on a vehicle" of a depot (or an organisation) in a time window.
         index('driver_app_events_depot_vehicle_status_idx')
             .on(table.depotId, table.occurredAt)
-            .where(sql`${table.type} in ('SCAN', 'STATUS_CHANGE') and ${table.vehicleId} is not null`),
+            .where(
+                sql`${table.type} in ('SCAN', 'STATUS_CHANGE') and ${table.vehicleId} is not null`,
+            ),
         index('driver_app_events_tenant_vehicle_status_idx')
             .on(table.tenantId, table.occurredAt)
-            .where(sql`${table.type} in ('SCAN', 'STATUS_CHANGE') and ${table.vehicleId} is not null`),
+            .where(
+                sql`${table.type} in ('SCAN', 'STATUS_CHANGE') and ${table.vehicleId} is not null`,
+            ),
         index('driver_app_events_vehicle_idx').on(table.vehicleId, table.occurredAt),
         // Account counting (app licences): distinct logins per day of an organisation.
-        index('driver_app_events_tenant_login_idx').on(table.tenantId, table.occurredAt).where(sql`${table.type} = 'LOGIN'`),
+        index('driver_app_events_tenant_login_idx')
+            .on(table.tenantId, table.occurredAt)
+            .where(sql`${table.type} = 'LOGIN'`),
     ],
 );
 

@@ -1,5 +1,14 @@
 import { relations } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+    boolean,
+    index,
+    integer,
+    jsonb,
+    pgTable,
+    text,
+    timestamp,
+    uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 export const identityStatuses = ['CONFIRMED', 'FORCE_CHANGE_PASSWORD', 'RESET_REQUIRED'] as const;
 export type IdentityStatus = (typeof identityStatuses)[number];
@@ -23,7 +32,9 @@ export const identityUsers = pgTable(
         attributes: jsonb('attributes').$type<Record<string, string>>().notNull().default({}),
         /** Tokens issued before this instant are refused (GlobalSignOut, disable, password change). */
         tokensValidAfter: timestamp('tokens_valid_after', { withTimezone: true }),
-        temporaryPasswordExpiresAt: timestamp('temporary_password_expires_at', { withTimezone: true }),
+        temporaryPasswordExpiresAt: timestamp('temporary_password_expires_at', {
+            withTimezone: true,
+        }),
         failedAttempts: integer('failed_attempts').notNull().default(0),
         lastFailedAt: timestamp('last_failed_at', { withTimezone: true }),
         lockedUntil: timestamp('locked_until', { withTimezone: true }),
@@ -64,7 +75,10 @@ export const identitySessions = pgTable(
         lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
         revokedAt: timestamp('revoked_at', { withTimezone: true }),
     },
-    (table) => [uniqueIndex('identity_sessions_refresh_token_key').on(table.refreshTokenHash), index('identity_sessions_sub_idx').on(table.sub)],
+    (table) => [
+        uniqueIndex('identity_sessions_refresh_token_key').on(table.refreshTokenHash),
+        index('identity_sessions_sub_idx').on(table.sub),
+    ],
 );
 
 /** RS256 signing keys; access and ID tokens are signed with different keys, as Cognito does. */
@@ -102,7 +116,10 @@ export const identityChallenges = pgTable(
         expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
         consumedAt: timestamp('consumed_at', { withTimezone: true }),
     },
-    (table) => [index('identity_challenges_sub_idx').on(table.sub), index('identity_challenges_expires_idx').on(table.expiresAt)],
+    (table) => [
+        index('identity_challenges_sub_idx').on(table.sub),
+        index('identity_challenges_expires_idx').on(table.expiresAt),
+    ],
 );
 
 /**

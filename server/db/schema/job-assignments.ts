@@ -40,8 +40,16 @@ export const jobAssignments = pgTable(
     },
     (table) => [
         // Latest assignment of a depot (or of an organisation) on a date: one backward index scan.
-        index('job_assignments_depot_date_imported_idx').on(table.depotId, table.assignmentDate, table.importedAt),
-        index('job_assignments_tenant_date_imported_idx').on(table.tenantId, table.assignmentDate, table.importedAt),
+        index('job_assignments_depot_date_imported_idx').on(
+            table.depotId,
+            table.assignmentDate,
+            table.importedAt,
+        ),
+        index('job_assignments_tenant_date_imported_idx').on(
+            table.tenantId,
+            table.assignmentDate,
+            table.importedAt,
+        ),
         index('job_assignments_job_idx').on(table.jobId),
     ],
 );

@@ -22,5 +22,10 @@ export const mailOutbox = pgTable(
         sentAt: timestamp('sent_at', { withTimezone: true }),
         lastError: text('last_error'),
     },
-    (table) => [index('mail_outbox_due_idx').on(table.nextAttemptAt).where(sql`${table.sentAt} is null`), index('mail_outbox_created_idx').on(table.createdAt)],
+    (table) => [
+        index('mail_outbox_due_idx')
+            .on(table.nextAttemptAt)
+            .where(sql`${table.sentAt} is null`),
+        index('mail_outbox_created_idx').on(table.createdAt),
+    ],
 );

@@ -30,7 +30,10 @@ export const depotGroups = pgTable(
         createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
         updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     },
-    (table) => [uniqueIndex('depot_groups_tenant_name_key').on(table.tenantId, table.name), index('depot_groups_tenant_idx').on(table.tenantId)],
+    (table) => [
+        uniqueIndex('depot_groups_tenant_name_key').on(table.tenantId, table.name),
+        index('depot_groups_tenant_idx').on(table.tenantId),
+    ],
 );
 
 export const tenantsRelations = relations(tenants, ({ many }) => ({

@@ -21,5 +21,8 @@ export const pageViews = pgTable(
         /** `CONTEXT:Role name`, e.g. `DEPOT:Standard Access (Depot)`. */
         roles: text('roles').array().notNull(),
     },
-    (table) => [index('page_views_occurred_at_idx').on(table.occurredAt), index('page_views_tenant_occurred_at_idx').on(table.tenantId, table.occurredAt)],
+    (table) => [
+        index('page_views_occurred_at_idx').on(table.occurredAt),
+        index('page_views_tenant_occurred_at_idx').on(table.tenantId, table.occurredAt),
+    ],
 );

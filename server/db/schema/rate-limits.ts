@@ -13,5 +13,8 @@ export const rateLimitCounters = pgTable(
         windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
         hits: integer('hits').notNull().default(0),
     },
-    (table) => [primaryKey({ columns: [table.bucket, table.subject, table.windowStart] }), index('rate_limit_counters_window_idx').on(table.windowStart)],
+    (table) => [
+        primaryKey({ columns: [table.bucket, table.subject, table.windowStart] }),
+        index('rate_limit_counters_window_idx').on(table.windowStart),
+    ],
 );

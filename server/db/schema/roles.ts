@@ -1,5 +1,14 @@
 import { relations } from 'drizzle-orm';
-import { boolean, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+    boolean,
+    index,
+    integer,
+    pgEnum,
+    pgTable,
+    text,
+    timestamp,
+    uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { roleContexts } from '../../../domain/enums.js';
 import { tenants } from './organisations.js';
 import { users } from './users.js';
@@ -45,7 +54,11 @@ export const permissionAssignments = pgTable(
         createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     },
     (table) => [
-        uniqueIndex('permission_assignments_user_role_scope_key').on(table.userId, table.roleId, table.scopePath),
+        uniqueIndex('permission_assignments_user_role_scope_key').on(
+            table.userId,
+            table.roleId,
+            table.scopePath,
+        ),
         index('permission_assignments_role_idx').on(table.roleId),
         index('permission_assignments_scope_idx').on(table.scopePath.op('text_pattern_ops')),
     ],

@@ -1,12 +1,33 @@
 import { relations, sql, type SQL } from 'drizzle-orm';
-import { boolean, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import { dateFormats, lengthFormats, numberFormats, timeFormats, userTypes, weightFormats } from '../../../domain/enums.js';
+import {
+    boolean,
+    index,
+    integer,
+    pgEnum,
+    pgTable,
+    text,
+    timestamp,
+    uniqueIndex,
+    type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
+import {
+    dateFormats,
+    lengthFormats,
+    numberFormats,
+    timeFormats,
+    userTypes,
+    weightFormats,
+} from '../../../domain/enums.js';
 import { tenants } from './organisations.js';
 import { subcontractors } from './subcontractors.js';
 import { permissionAssignments } from './roles.js';
 
 /** The text the user list searches: first name, last name and e-mail, lower-cased (trigram-indexed). */
-export function userSearchText(table: { firstName: AnyPgColumn; lastName: AnyPgColumn; email: AnyPgColumn }): SQL {
+export function userSearchText(table: {
+    firstName: AnyPgColumn;
+    lastName: AnyPgColumn;
+    email: AnyPgColumn;
+}): SQL {
     return sql`lower(${table.firstName} || ' ' || ${table.lastName} || ' ' || coalesce(${table.email}, ''))`;
 }
 
@@ -53,7 +74,11 @@ export const users = pgTable(
         index('users_scope_path_idx').on(table.scopePath.op('text_pattern_ops')),
         index('users_subcontractor_idx').on(table.subcontractorId),
         // The back-office user list (issue 5): pages walk these orders; search uses trigrams.
-        index('users_name_sort_idx').on(sql`lower(${table.lastName})`, sql`lower(${table.firstName})`, table.id),
+        index('users_name_sort_idx').on(
+            sql`lower(${table.lastName})`,
+            sql`lower(${table.firstName})`,
+            table.id,
+        ),
         index('users_created_sort_idx').on(table.createdAt, table.id),
         index('users_search_trgm_idx').using('gin', sql`${userSearchText(table)} gin_trgm_ops`),
         // Duplicate phone checks of the user dialog (mobile or landline equal to another user's).
@@ -83,7 +108,10 @@ export const userSettings = pgTable('user_settings', {
 
 export const usersRelations = relations(users, ({ one, many }) => ({
     tenant: one(tenants, { fields: [users.tenantId], references: [tenants.id] }),
-    subcontractor: one(subcontractors, { fields: [users.subcontractorId], references: [subcontractors.id] }),
+    subcontractor: one(subcontractors, {
+        fields: [users.subcontractorId],
+        references: [subcontractors.id],
+    }),
     settings: one(userSettings, { fields: [users.id], references: [userSettings.userId] }),
     permissions: many(permissionAssignments),
 }));

@@ -36,6 +36,9 @@ export const vehicles = pgTable(
 );
 
 export const vehiclesRelations = relations(vehicles, ({ one }) => ({
-    subcontractor: one(subcontractors, { fields: [vehicles.subcontractorId], references: [subcontractors.id] }),
+    subcontractor: one(subcontractors, {
+        fields: [vehicles.subcontractorId],
+        references: [subcontractors.id],
+    }),
     baseDriver: one(users, { fields: [vehicles.baseDriverId], references: [users.id] }),
 }));

@@ -7,10 +7,15 @@ import { canonicalUsername, findIdentityBySub, type Identity } from '../director
  * The identity a claimed Session is bound to. A Session answered for another USERNAME is
  * refused like an expired one; an identity disabled meanwhile is refused as at sign-in.
  */
-export async function challengeIdentity(ctx: OperationContext, row: ChallengeRow, username?: string): Promise<Identity> {
+export async function challengeIdentity(
+    ctx: OperationContext,
+    row: ChallengeRow,
+    username?: string,
+): Promise<Identity> {
     const identity = await findIdentityBySub(ctx.db, row.sub);
     if (!identity) throw sessionExpired();
-    if (username !== undefined && canonicalUsername(username) !== identity.username) throw sessionExpired();
+    if (username !== undefined && canonicalUsername(username) !== identity.username)
+        throw sessionExpired();
     if (!identity.enabled) throw notAuthorized('User is disabled.');
     return identity;
 }

@@ -17,10 +17,15 @@ export interface InvitationRequest {
     temporaryPassword?: string;
 }
 
-const usernameExists = () => new CognitoError('UsernameExistsException', 'User account already exists');
+const usernameExists = () =>
+    new CognitoError('UsernameExistsException', 'User account already exists');
 
 function isUniqueViolation(error: unknown): boolean {
-    for (let cause: unknown = error; cause instanceof Object; cause = (cause as { cause?: unknown }).cause) {
+    for (
+        let cause: unknown = error;
+        cause instanceof Object;
+        cause = (cause as { cause?: unknown }).cause
+    ) {
         if ((cause as { code?: unknown }).code === '23505') return true;
     }
     return false;
@@ -30,23 +35,36 @@ function isUniqueViolation(error: unknown): boolean {
 async function temporaryPassword(ctx: OperationContext, given: string | undefined, now: Date) {
     if (given !== undefined) assertPasswordPolicy(given);
     const password = given ?? generateTemporaryPassword();
-    const expiresAt = new Date(now.getTime() + ctx.config.temporaryPasswordValidityDays * 24 * 60 * 60 * 1000);
+    const expiresAt = new Date(
+        now.getTime() + ctx.config.temporaryPasswordValidityDays * 24 * 60 * 60 * 1000,
+    );
     return { password, passwordHash: await hashPassword(password), expiresAt };
 }
 
 function invitation(ctx: OperationContext, username: string, password: string) {
-    return { username, temporaryPassword: password, validityDays: ctx.config.temporaryPasswordValidityDays, signInUrl: ctx.config.signInUrl };
+    return {
+        username,
+        temporaryPassword: password,
+        validityDays: ctx.config.temporaryPasswordValidityDays,
+        signInUrl: ctx.config.signInUrl,
+    };
 }
 
 /** AdminCreateUser without RESEND: the new identity, its invitation mail and audit row in one transaction. */
 export async function createInvitedIdentity(
     ctx: OperationContext,
-    request: InvitationRequest & { attributes?: { Name: string; Value?: string }[]; sendInvitation: boolean },
+    request: InvitationRequest & {
+        attributes?: { Name: string; Value?: string }[];
+        sendInvitation: boolean;
+    },
 ) {
     assertUserPool(ctx, request.userPoolId);
     const attributes = parseAdminAttributes(request.attributes);
     if (await findIdentityByUsername(ctx.db, request.username)) throw usernameExists();
-    if (request.sendInvitation && !attributes.email) throw invalidParameter('The invitation is sent by e-mail: give an email attribute, or MessageAction SUPPRESS.');
+    if (request.sendInvitation && !attributes.email)
+        throw invalidParameter(
+            'The invitation is sent by e-mail: give an email attribute, or MessageAction SUPPRESS.',
+        );
     const now = new Date();
     const temporary = await temporaryPassword(ctx, request.temporaryPassword, now);
     const username = canonicalUsername(request.username);
@@ -66,8 +84,20 @@ export async function createInvitedIdentity(
                 })
                 .returning();
             if (!created) throw new Error('identity insert returned no row');
-            if (request.sendInvitation) await notifyIdentity(tx, created, 'invitation', invitation(ctx, username, temporary.password));
-            await auditAdmin(tx, ctx, 'admin-create-user', created.sub, request.sendInvitation ? 'invited' : 'suppressed');
+            if (request.sendInvitation)
+                await notifyIdentity(
+                    tx,
+                    created,
+                    'invitation',
+                    invitation(ctx, username, temporary.password),
+                );
+            await auditAdmin(
+                tx,
+                ctx,
+                'admin-create-user',
+                created.sub,
+                request.sendInvitation ? 'invited' : 'suppressed',
+            );
             return created;
         });
         return userTypeWithAttributes(identity);
@@ -80,17 +110,31 @@ export async function createInvitedIdentity(
 /** AdminCreateUser with RESEND: a new temporary password and invitation for an identity that has not signed in yet. */
 export async function resendInvitation(ctx: OperationContext, request: InvitationRequest) {
     const identity: Identity = await userForAdmin(ctx, request.userPoolId, request.username);
-    if (identity.status !== 'FORCE_CHANGE_PASSWORD') throw new CognitoError('UnsupportedUserStateException', 'Resend not possible. User is not in FORCE_CHANGE_PASSWORD state.');
-    if (!identity.email) throw invalidParameter('The identity has no e-mail address to send the invitation to.');
+    if (identity.status !== 'FORCE_CHANGE_PASSWORD')
+        throw new CognitoError(
+            'UnsupportedUserStateException',
+            'Resend not possible. User is not in FORCE_CHANGE_PASSWORD state.',
+        );
+    if (!identity.email)
+        throw invalidParameter('The identity has no e-mail address to send the invitation to.');
     const now = new Date();
     const temporary = await temporaryPassword(ctx, request.temporaryPassword, now);
     const updated = await ctx.db.transaction(async (tx) => {
         const [row] = await tx
             .update(identityUsers)
-            .set({ passwordHash: temporary.passwordHash, temporaryPasswordExpiresAt: temporary.expiresAt, updatedAt: now })
+            .set({
+                passwordHash: temporary.passwordHash,
+                temporaryPasswordExpiresAt: temporary.expiresAt,
+                updatedAt: now,
+            })
             .where(eq(identityUsers.sub, identity.sub))
             .returning();
-        await notifyIdentity(tx, identity, 'invitation', invitation(ctx, identity.username, temporary.password));
+        await notifyIdentity(
+            tx,
+            identity,
+            'invitation',
+            invitation(ctx, identity.username, temporary.password),
+        );
         await auditAdmin(tx, ctx, 'admin-create-user', identity.sub, 'resent');
         return row ?? identity;
     });

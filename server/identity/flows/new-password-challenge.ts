@@ -18,7 +18,11 @@ const FLOW = 'NEW_PASSWORD_REQUIRED';
  * sign-in continues (MFA setup or code, or tokens). A policy failure keeps the Session usable.
  * `userAttributes.*` responses are ignored: no attribute is required (requiredAttributes "[]").
  */
-export async function answerNewPassword(ctx: OperationContext, session: string, responses: Record<string, string>): Promise<InitiateAuthResult> {
+export async function answerNewPassword(
+    ctx: OperationContext,
+    session: string,
+    responses: Record<string, string>,
+): Promise<InitiateAuthResult> {
     const now = new Date();
     const row = await claimChallenge(ctx.db, session, FLOW, now);
     const identity = await challengeIdentity(ctx, row, responses.USERNAME);
@@ -28,7 +32,12 @@ export async function answerNewPassword(ctx: OperationContext, session: string, 
     try {
         assertPasswordPolicy(password);
     } catch (error) {
-        await auditIdentityEvent(ctx.db, ctx.request, { action: 'challenge-failed', sub: identity.sub, flow: FLOW, reason: 'invalid-password' });
+        await auditIdentityEvent(ctx.db, ctx.request, {
+            action: 'challenge-failed',
+            sub: identity.sub,
+            flow: FLOW,
+            reason: 'invalid-password',
+        });
         throw error;
     }
     const passwordHash = await hashPassword(password);
@@ -36,11 +45,29 @@ export async function answerNewPassword(ctx: OperationContext, session: string, 
         await consumeChallenge(tx, row, now);
         await tx
             .update(identityUsers)
-            .set({ passwordHash, status: 'CONFIRMED', temporaryPasswordExpiresAt: null, updatedAt: now })
+            .set({
+                passwordHash,
+                status: 'CONFIRMED',
+                temporaryPasswordExpiresAt: null,
+                updatedAt: now,
+            })
             .where(eq(identityUsers.sub, identity.sub));
         await notifyIdentity(tx, identity, 'password-changed', {});
-        await auditIdentityEvent(tx, ctx.request, { action: 'challenge-passed', sub: identity.sub, flow: FLOW });
-        await auditIdentityEvent(tx, ctx.request, { action: 'password-changed', sub: identity.sub, flow: FLOW });
+        await auditIdentityEvent(tx, ctx.request, {
+            action: 'challenge-passed',
+            sub: identity.sub,
+            flow: FLOW,
+        });
+        await auditIdentityEvent(tx, ctx.request, {
+            action: 'password-changed',
+            sub: identity.sub,
+            flow: FLOW,
+        });
     });
-    return nextSignInStep(ctx, { ...identity, passwordHash, status: 'CONFIRMED', temporaryPasswordExpiresAt: null }, FLOW, now);
+    return nextSignInStep(
+        ctx,
+        { ...identity, passwordHash, status: 'CONFIRMED', temporaryPasswordExpiresAt: null },
+        FLOW,
+        now,
+    );
 }

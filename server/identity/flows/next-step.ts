@@ -9,31 +9,65 @@ import { issueTokens } from '../tokens.js';
 import { userAttributes } from '../user-attributes.js';
 import type { InitiateAuthResult } from './types.js';
 
-export const TEMPORARY_PASSWORD_EXPIRED = 'Temporary password has expired and must be reset by an administrator.';
+export const TEMPORARY_PASSWORD_EXPIRED =
+    'Temporary password has expired and must be reset by an administrator.';
 
 /** Identities marked `custom:mfa_setup = true` must set up TOTP before they get tokens (spec: setup mode). */
-export const mustSetUpMfa = (identity: Identity) => identity.attributes['custom:mfa_setup'] === 'true' && !identity.mfaEnabled;
+export const mustSetUpMfa = (identity: Identity) =>
+    identity.attributes['custom:mfa_setup'] === 'true' && !identity.mfaEnabled;
 
 function challengeParameters(identity: Identity, name: ChallengeName): Record<string, string> {
     if (name === 'MFA_SETUP') return { MFAS_CAN_SETUP: '["SOFTWARE_TOKEN_MFA"]' };
     if (name === 'SOFTWARE_TOKEN_MFA') return {};
     const { sub: _sub, ...attributes } = userAttributes(identity);
-    return { USER_ID_FOR_SRP: identity.username, requiredAttributes: '[]', userAttributes: JSON.stringify(attributes) };
+    return {
+        USER_ID_FOR_SRP: identity.username,
+        requiredAttributes: '[]',
+        userAttributes: JSON.stringify(attributes),
+    };
 }
 
 /** Answers with a challenge and its new Session. */
-async function challenge(ctx: OperationContext, identity: Identity, name: ChallengeName, flow: string): Promise<InitiateAuthResult> {
+async function challenge(
+    ctx: OperationContext,
+    identity: Identity,
+    name: ChallengeName,
+    flow: string,
+): Promise<InitiateAuthResult> {
     const Session = await openChallenge(ctx.db, identity.sub, name);
-    await auditIdentityEvent(ctx.db, ctx.request, { action: 'challenge-issued', sub: identity.sub, flow, reason: name });
-    return { ChallengeName: name, Session, ChallengeParameters: challengeParameters(identity, name) };
+    await auditIdentityEvent(ctx.db, ctx.request, {
+        action: 'challenge-issued',
+        sub: identity.sub,
+        flow,
+        reason: name,
+    });
+    return {
+        ChallengeName: name,
+        Session,
+        ChallengeParameters: challengeParameters(identity, name),
+    };
 }
 
 /** Opens the sign-in session and answers its tokens (with the refresh token). */
-export async function completeSignIn(ctx: OperationContext, identity: Identity, flow: string, now = new Date()): Promise<InitiateAuthResult> {
-    const session = await openSession(ctx.db, identity.sub, ctx.config.clientId, ctx.config.refreshTokenTtlSeconds, now);
+export async function completeSignIn(
+    ctx: OperationContext,
+    identity: Identity,
+    flow: string,
+    now = new Date(),
+): Promise<InitiateAuthResult> {
+    const session = await openSession(
+        ctx.db,
+        identity.sub,
+        ctx.config.clientId,
+        ctx.config.refreshTokenTtlSeconds,
+        now,
+    );
     const tokens = await issueTokens(ctx.keys, ctx.config, identity, session, now);
     await auditIdentityEvent(ctx.db, ctx.request, { action: 'sign-in', sub: identity.sub, flow });
-    return { ChallengeParameters: {}, AuthenticationResult: { ...tokens, RefreshToken: session.refreshToken } };
+    return {
+        ChallengeParameters: {},
+        AuthenticationResult: { ...tokens, RefreshToken: session.refreshToken },
+    };
 }
 
 /**
@@ -41,16 +75,29 @@ export async function completeSignIn(ctx: OperationContext, identity: Identity, 
  * (protocol §2.3): a temporary password must be replaced, then MFA is asked for (or set up
  * when the identity must have it), then tokens.
  */
-export async function nextSignInStep(ctx: OperationContext, identity: Identity, flow: string, now = new Date()): Promise<InitiateAuthResult> {
+export async function nextSignInStep(
+    ctx: OperationContext,
+    identity: Identity,
+    flow: string,
+    now = new Date(),
+): Promise<InitiateAuthResult> {
     if (identity.status === 'FORCE_CHANGE_PASSWORD') {
-        const expired = identity.temporaryPasswordExpiresAt !== null && identity.temporaryPasswordExpiresAt.getTime() <= now.getTime();
+        const expired =
+            identity.temporaryPasswordExpiresAt !== null &&
+            identity.temporaryPasswordExpiresAt.getTime() <= now.getTime();
         if (expired) {
-            await auditIdentityEvent(ctx.db, ctx.request, { action: 'sign-in-failed', sub: identity.sub, flow, reason: 'temporary-password-expired' });
+            await auditIdentityEvent(ctx.db, ctx.request, {
+                action: 'sign-in-failed',
+                sub: identity.sub,
+                flow,
+                reason: 'temporary-password-expired',
+            });
             throw notAuthorized(TEMPORARY_PASSWORD_EXPIRED);
         }
         return challenge(ctx, identity, 'NEW_PASSWORD_REQUIRED', flow);
     }
-    if (identity.mfaEnabled && identity.totpSecret) return challenge(ctx, identity, 'SOFTWARE_TOKEN_MFA', flow);
+    if (identity.mfaEnabled && identity.totpSecret)
+        return challenge(ctx, identity, 'SOFTWARE_TOKEN_MFA', flow);
     if (mustSetUpMfa(identity)) return challenge(ctx, identity, 'MFA_SETUP', flow);
     return completeSignIn(ctx, identity, flow, now);
 }

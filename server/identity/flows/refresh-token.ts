@@ -9,17 +9,29 @@ import { issueTokens, type AuthenticationResult } from '../tokens.js';
  * and is not returned). Every refusal is NotAuthorizedException, which Amplify treats as a
  * quiet sign-out (protocol §2.4).
  */
-export async function refreshTokens(ctx: OperationContext, refreshToken: string, flow: string): Promise<AuthenticationResult> {
+export async function refreshTokens(
+    ctx: OperationContext,
+    refreshToken: string,
+    flow: string,
+): Promise<AuthenticationResult> {
     const now = new Date();
     const found = await findSessionByRefreshToken(ctx.db, refreshToken);
-    if (!found || found.session.clientId !== ctx.config.clientId) throw notAuthorized('Invalid Refresh Token');
+    if (!found || found.session.clientId !== ctx.config.clientId)
+        throw notAuthorized('Invalid Refresh Token');
     const { session, identity } = found;
-    const signedOutAfter = identity.tokensValidAfter !== null && identity.tokensValidAfter.getTime() > session.authTime.getTime();
+    const signedOutAfter =
+        identity.tokensValidAfter !== null &&
+        identity.tokensValidAfter.getTime() > session.authTime.getTime();
     if (session.revokedAt || signedOutAfter) throw notAuthorized('Refresh Token has been revoked');
-    if (session.expiresAt.getTime() <= now.getTime()) throw notAuthorized('Refresh Token has expired');
+    if (session.expiresAt.getTime() <= now.getTime())
+        throw notAuthorized('Refresh Token has expired');
     if (!identity.enabled) throw notAuthorized('User is disabled.');
     await touchSession(ctx.db, session.originJti, now);
     const tokens = await issueTokens(ctx.keys, ctx.config, identity, session, now);
-    await auditIdentityEvent(ctx.db, ctx.request, { action: 'token-refresh', sub: identity.sub, flow });
+    await auditIdentityEvent(ctx.db, ctx.request, {
+        action: 'token-refresh',
+        sub: identity.sub,
+        flow,
+    });
     return tokens;
 }

@@ -11,7 +11,9 @@ const AdminCreateUserInput = Type.Object({
     TemporaryPassword: Type.Optional(Password),
     ForceAliasCreation: Type.Optional(Type.Boolean()),
     MessageAction: Type.Optional(Type.Union([Type.Literal('RESEND'), Type.Literal('SUPPRESS')])),
-    DesiredDeliveryMediums: Type.Optional(Type.Array(Type.Union([Type.Literal('SMS'), Type.Literal('EMAIL')]), { maxItems: 2 })),
+    DesiredDeliveryMediums: Type.Optional(
+        Type.Array(Type.Union([Type.Literal('SMS'), Type.Literal('EMAIL')]), { maxItems: 2 }),
+    ),
     ClientMetadata,
 });
 
@@ -25,11 +27,19 @@ export const adminCreateUser = defineOperation(
     'AdminCreateUser',
     AdminCreateUserInput,
     async (input, ctx) => {
-        const request = { userPoolId: input.UserPoolId, username: input.Username, temporaryPassword: input.TemporaryPassword };
+        const request = {
+            userPoolId: input.UserPoolId,
+            username: input.Username,
+            temporaryPassword: input.TemporaryPassword,
+        };
         const identity =
             input.MessageAction === 'RESEND'
                 ? await resendInvitation(ctx, request)
-                : await createInvitedIdentity(ctx, { ...request, attributes: input.UserAttributes, sendInvitation: input.MessageAction !== 'SUPPRESS' });
+                : await createInvitedIdentity(ctx, {
+                      ...request,
+                      attributes: input.UserAttributes,
+                      sendInvitation: input.MessageAction !== 'SUPPRESS',
+                  });
         return { User: identity };
     },
     'sigv4',

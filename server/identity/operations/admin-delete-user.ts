@@ -15,7 +15,9 @@ export const adminDeleteUser = defineOperation(
     async (input, ctx) => {
         const identity = await userForAdmin(ctx, input.UserPoolId, input.Username);
         await ctx.db.transaction(async (tx) => {
-            await tx.delete(identityPasswordResetCodes).where(eq(identityPasswordResetCodes.usernameKey, usernameKey(identity.username)));
+            await tx
+                .delete(identityPasswordResetCodes)
+                .where(eq(identityPasswordResetCodes.usernameKey, usernameKey(identity.username)));
             await tx.delete(identityUsers).where(eq(identityUsers.sub, identity.sub));
             await auditAdmin(tx, ctx, 'admin-delete-user', identity.sub);
         });

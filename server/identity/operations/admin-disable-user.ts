@@ -16,7 +16,10 @@ export const adminDisableUser = defineOperation(
         const identity = await userForAdmin(ctx, input.UserPoolId, input.Username);
         const now = new Date();
         await ctx.db.transaction(async (tx) => {
-            await tx.update(identityUsers).set({ enabled: false, updatedAt: now }).where(eq(identityUsers.sub, identity.sub));
+            await tx
+                .update(identityUsers)
+                .set({ enabled: false, updatedAt: now })
+                .where(eq(identityUsers.sub, identity.sub));
             await signOutEverywhere(tx, identity.sub, now);
             await auditAdmin(tx, ctx, 'admin-disable-user', identity.sub);
         });

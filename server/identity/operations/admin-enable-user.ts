@@ -14,7 +14,10 @@ export const adminEnableUser = defineOperation(
     async (input, ctx) => {
         const identity = await userForAdmin(ctx, input.UserPoolId, input.Username);
         await ctx.db.transaction(async (tx) => {
-            await tx.update(identityUsers).set({ enabled: true, updatedAt: new Date() }).where(eq(identityUsers.sub, identity.sub));
+            await tx
+                .update(identityUsers)
+                .set({ enabled: true, updatedAt: new Date() })
+                .where(eq(identityUsers.sub, identity.sub));
             await auditAdmin(tx, ctx, 'admin-enable-user', identity.sub);
         });
         return {};

@@ -12,7 +12,11 @@ export const adminGetUser = defineOperation(
     AdminGetUserInput,
     async (input, ctx) => {
         const identity = await userForAdmin(ctx, input.UserPoolId, input.Username);
-        return { ...userType(identity), UserAttributes: attributeList(identity), ...mfaSettings(identity) };
+        return {
+            ...userType(identity),
+            UserAttributes: attributeList(identity),
+            ...mfaSettings(identity),
+        };
     },
     'sigv4',
 );

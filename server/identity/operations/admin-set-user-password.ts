@@ -9,7 +9,12 @@ import { signOutEverywhere } from '../sessions.js';
 import { defineOperation } from './operation.js';
 import { Password, UserPoolId, Username } from './schemas.js';
 
-const AdminSetUserPasswordInput = Type.Object({ UserPoolId, Username, Password, Permanent: Type.Optional(Type.Boolean()) });
+const AdminSetUserPasswordInput = Type.Object({
+    UserPoolId,
+    Username,
+    Password,
+    Permanent: Type.Optional(Type.Boolean()),
+});
 
 /**
  * AdminSetUserPassword: Permanent → CONFIRMED; otherwise a temporary password (FORCE_CHANGE_PASSWORD,
@@ -32,7 +37,9 @@ export const adminSetUserPassword = defineOperation(
                 .set({
                     passwordHash,
                     status: permanent ? 'CONFIRMED' : 'FORCE_CHANGE_PASSWORD',
-                    temporaryPasswordExpiresAt: permanent ? null : new Date(now.getTime() + validityMs),
+                    temporaryPasswordExpiresAt: permanent
+                        ? null
+                        : new Date(now.getTime() + validityMs),
                     failedAttempts: 0,
                     lastFailedAt: null,
                     lockedUntil: null,
@@ -41,7 +48,13 @@ export const adminSetUserPassword = defineOperation(
                 .where(eq(identityUsers.sub, identity.sub));
             await signOutEverywhere(tx, identity.sub, now);
             await notifyIdentity(tx, identity, 'password-set-by-admin', {});
-            await auditAdmin(tx, ctx, 'admin-set-user-password', identity.sub, permanent ? 'permanent' : 'temporary');
+            await auditAdmin(
+                tx,
+                ctx,
+                'admin-set-user-password',
+                identity.sub,
+                permanent ? 'permanent' : 'temporary',
+            );
         });
         return {};
     },

@@ -9,5 +9,9 @@ const GetUserInput = Type.Object({ AccessToken: JwtToken });
 /** GetUser: the caller's username, attributes and, when MFA is on, its settings (Amplify's fetchUserAttributes and fetchMFAPreference). */
 export const getUser = defineOperation('GetUser', GetUserInput, async (input, ctx) => {
     const { identity } = await signedIn(ctx, input.AccessToken);
-    return { Username: identity.username, UserAttributes: attributeList(identity), ...mfaSettings(identity) };
+    return {
+        Username: identity.username,
+        UserAttributes: attributeList(identity),
+        ...mfaSettings(identity),
+    };
 });

@@ -9,12 +9,19 @@ import { JwtToken } from './schemas.js';
 const GlobalSignOutInput = Type.Object({ AccessToken: JwtToken });
 
 /** GlobalSignOut: every session of the caller ends and tokens issued before now are refused. */
-export const globalSignOut = defineOperation('GlobalSignOut', GlobalSignOutInput, async (input, ctx) => {
-    const { token, identity } = await ctx.verifyAccess(input.AccessToken);
-    if (!identity) throw notAuthorized(INVALID_ACCESS_TOKEN);
-    await ctx.db.transaction(async (tx) => {
-        await signOutEverywhere(tx, token.sub);
-        await auditIdentityEvent(tx, ctx.request, { action: 'global-sign-out', sub: token.sub });
-    });
-    return {};
-});
+export const globalSignOut = defineOperation(
+    'GlobalSignOut',
+    GlobalSignOutInput,
+    async (input, ctx) => {
+        const { token, identity } = await ctx.verifyAccess(input.AccessToken);
+        if (!identity) throw notAuthorized(INVALID_ACCESS_TOKEN);
+        await ctx.db.transaction(async (tx) => {
+            await signOutEverywhere(tx, token.sub);
+            await auditIdentityEvent(tx, ctx.request, {
+                action: 'global-sign-out',
+                sub: token.sub,
+            });
+        });
+        return {};
+    },
+);

@@ -46,4 +46,6 @@ const all: Operation[] = [
     adminUserGlobalSignOut,
 ];
 
-export const operations: ReadonlyMap<string, Operation> = new Map(all.map((operation) => [operation.name, operation]));
+export const operations: ReadonlyMap<string, Operation> = new Map(
+    all.map((operation) => [operation.name, operation]),
+);

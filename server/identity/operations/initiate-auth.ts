@@ -18,19 +18,27 @@ const InitiateAuthInput = Type.Object({
  * is deliberately not served (protocol §4, decision (a)): it answers like a flow the app client
  * does not allow.
  */
-export const initiateAuth = defineOperation('InitiateAuth', InitiateAuthInput, async (input, ctx) => {
-    assertClient(ctx, input.ClientId);
-    const parameters = input.AuthParameters ?? {};
-    switch (input.AuthFlow) {
-        case 'USER_PASSWORD_AUTH':
-            return userPasswordAuth(ctx, parameters);
-        case 'REFRESH_TOKEN_AUTH':
-        case 'REFRESH_TOKEN': {
-            const refreshToken = parameters.REFRESH_TOKEN;
-            if (refreshToken === undefined) throw invalidParameter('Missing required parameter REFRESH_TOKEN');
-            return { ChallengeParameters: {}, AuthenticationResult: await refreshTokens(ctx, refreshToken, input.AuthFlow) };
+export const initiateAuth = defineOperation(
+    'InitiateAuth',
+    InitiateAuthInput,
+    async (input, ctx) => {
+        assertClient(ctx, input.ClientId);
+        const parameters = input.AuthParameters ?? {};
+        switch (input.AuthFlow) {
+            case 'USER_PASSWORD_AUTH':
+                return userPasswordAuth(ctx, parameters);
+            case 'REFRESH_TOKEN_AUTH':
+            case 'REFRESH_TOKEN': {
+                const refreshToken = parameters.REFRESH_TOKEN;
+                if (refreshToken === undefined)
+                    throw invalidParameter('Missing required parameter REFRESH_TOKEN');
+                return {
+                    ChallengeParameters: {},
+                    AuthenticationResult: await refreshTokens(ctx, refreshToken, input.AuthFlow),
+                };
+            }
+            default:
+                throw invalidParameter(`${input.AuthFlow} flow not enabled for this client`);
         }
-        default:
-            throw invalidParameter(`${input.AuthFlow} flow not enabled for this client`);
-    }
-});
+    },
+);

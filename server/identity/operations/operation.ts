@@ -19,7 +19,8 @@ function fieldName(path: string): string {
 /** Cognito's wording for the first validation error, naming the field at fault. */
 function describe(errors: TLocalizedValidationError[]): string {
     const first = errors.find((error) => error.keyword === 'required') ?? errors[0];
-    if (!first || (first.instancePath === '' && first.keyword !== 'required')) return 'The request body must be a JSON object.';
+    if (!first || (first.instancePath === '' && first.keyword !== 'required'))
+        return 'The request body must be a JSON object.';
     if (first.keyword === 'required') {
         const missing = first.params.requiredProperties[0] ?? '';
         const field = fieldName(`${first.instancePath}/${missing}`);

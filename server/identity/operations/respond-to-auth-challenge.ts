@@ -26,12 +26,17 @@ const handlers = new Map([
  * RespondToAuthChallenge for the challenges InitiateAuth issues: NEW_PASSWORD_REQUIRED,
  * SOFTWARE_TOKEN_MFA and MFA_SETUP (protocol §2.3). PASSWORD_VERIFIER is not served (no SRP).
  */
-export const respondToAuthChallenge = defineOperation('RespondToAuthChallenge', RespondToAuthChallengeInput, async (input, ctx) => {
-    assertClient(ctx, input.ClientId);
-    const responses = input.ChallengeResponses ?? {};
-    const handler = handlers.get(input.ChallengeName);
-    if (!handler) throw invalidParameter(`${input.ChallengeName} is not a supported challenge.`);
-    if (!input.Session) throw invalidParameter('Missing required parameter Session');
-    await throttle(ctx, 'sign-in');
-    return handler(ctx, input.Session, responses);
-});
+export const respondToAuthChallenge = defineOperation(
+    'RespondToAuthChallenge',
+    RespondToAuthChallengeInput,
+    async (input, ctx) => {
+        assertClient(ctx, input.ClientId);
+        const responses = input.ChallengeResponses ?? {};
+        const handler = handlers.get(input.ChallengeName);
+        if (!handler)
+            throw invalidParameter(`${input.ChallengeName} is not a supported challenge.`);
+        if (!input.Session) throw invalidParameter('Missing required parameter Session');
+        await throttle(ctx, 'sign-in');
+        return handler(ctx, input.Session, responses);
+    },
+);

@@ -16,11 +16,18 @@ const RevokeTokenInput = Type.Object({ Token: RefreshToken, ClientId });
 export const revokeToken = defineOperation('RevokeToken', RevokeTokenInput, async (input, ctx) => {
     assertClient(ctx, input.ClientId);
     // Our refresh tokens are opaque; a JWT here is an access or ID token.
-    if (input.Token.split('.').length === 3) throw new CognitoError('UnsupportedTokenTypeException', 'Only refresh tokens can be revoked.');
+    if (input.Token.split('.').length === 3)
+        throw new CognitoError(
+            'UnsupportedTokenTypeException',
+            'Only refresh tokens can be revoked.',
+        );
     const found = await findSessionByRefreshToken(ctx.db, input.Token);
     if (found && found.session.clientId === input.ClientId && !found.session.revokedAt) {
         await revokeSession(ctx.db, found.session.originJti);
-        await auditIdentityEvent(ctx.db, ctx.request, { action: 'token-revoke', sub: found.identity.sub });
+        await auditIdentityEvent(ctx.db, ctx.request, {
+            action: 'token-revoke',
+            sub: found.identity.sub,
+        });
     }
     return {};
 });

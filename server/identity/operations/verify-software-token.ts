@@ -17,9 +17,14 @@ const VerifySoftwareTokenInput = Type.Object({
  * VerifySoftwareToken: a wrong code is EnableSoftwareTokenMFAException "Code mismatch", never
  * `Status: ERROR` (Amplify reads only the Session). Returns {Status: 'SUCCESS', Session?}.
  */
-export const verifySoftwareToken = defineOperation('VerifySoftwareToken', VerifySoftwareTokenInput, async (input, ctx) => {
-    if (Boolean(input.AccessToken) === Boolean(input.Session)) throw invalidParameter('Exactly one of AccessToken and Session is required.');
-    if (input.AccessToken) return verifySignedIn(ctx, input.AccessToken, input.UserCode);
-    await throttle(ctx, 'sign-in');
-    return verifyDuringSignIn(ctx, input.Session ?? '', input.UserCode);
-});
+export const verifySoftwareToken = defineOperation(
+    'VerifySoftwareToken',
+    VerifySoftwareTokenInput,
+    async (input, ctx) => {
+        if (Boolean(input.AccessToken) === Boolean(input.Session))
+            throw invalidParameter('Exactly one of AccessToken and Session is required.');
+        if (input.AccessToken) return verifySignedIn(ctx, input.AccessToken, input.UserCode);
+        await throttle(ctx, 'sign-in');
+        return verifyDuringSignIn(ctx, input.Session ?? '', input.UserCode);
+    },
+);

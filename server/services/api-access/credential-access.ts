@@ -20,7 +20,8 @@ export function readableCredentialTenants(actions: ProfileActions): CredentialTe
 }
 
 /** The readable organisations, as granted by `credentialFeature`. */
-export const credentialTenantsOf = (request: FastifyRequest): CredentialTenants => request.access.scopes;
+export const credentialTenantsOf = (request: FastifyRequest): CredentialTenants =>
+    request.access.scopes;
 
 /**
  * Needs `code` somewhere in the tenant context (403 NO_PERMISSION otherwise, whatever the id).

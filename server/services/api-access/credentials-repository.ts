@@ -1,5 +1,24 @@
-import { and, asc, count, desc, eq, gt, ilike, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
-import { credentialStatus, normaliseScopes, type ApiCredential } from '../../../domain/apiAccess.js';
+import {
+    and,
+    asc,
+    count,
+    desc,
+    eq,
+    gt,
+    ilike,
+    inArray,
+    isNotNull,
+    isNull,
+    lte,
+    or,
+    sql,
+    type SQL,
+} from 'drizzle-orm';
+import {
+    credentialStatus,
+    normaliseScopes,
+    type ApiCredential,
+} from '../../../domain/apiAccess.js';
 import { escapeLike } from '../../access/scope-filter.js';
 import type { Queryable } from '../../db/client.js';
 import { apiCredentials, users } from '../../db/schema/index.js';
@@ -14,7 +33,11 @@ export type CredentialRow = typeof apiCredentials.$inferSelect;
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
 
 /** The answer shape of a stored credential (no hash), with its creator's name. */
-export function toApiCredential(row: CredentialRow, creator: { id: string; firstName: string; lastName: string } | null, now = new Date()): ApiCredential {
+export function toApiCredential(
+    row: CredentialRow,
+    creator: { id: string; firstName: string; lastName: string } | null,
+    now = new Date(),
+): ApiCredential {
     return {
         id: row.id,
         tenantId: row.tenantId,
@@ -26,7 +49,9 @@ export function toApiCredential(row: CredentialRow, creator: { id: string; first
         lastUsedAt: iso(row.lastUsedAt),
         rotatedAt: iso(row.rotatedAt),
         createdAt: row.createdAt.toISOString(),
-        createdBy: creator ? { id: creator.id, name: `${creator.firstName} ${creator.lastName}`.trim() } : null,
+        createdBy: creator
+            ? { id: creator.id, name: `${creator.firstName} ${creator.lastName}`.trim() }
+            : null,
         status: credentialStatus(row, now),
         version: row.version,
     };
@@ -40,8 +65,13 @@ function tenantCondition(tenants: CredentialTenants): SQL | undefined {
 
 function statusCondition(status: ApiCredentialFilter['status'], now: Date): SQL | undefined {
     if (status === 'REVOKED') return isNotNull(apiCredentials.revokedAt);
-    if (status === 'EXPIRED') return and(isNull(apiCredentials.revokedAt), lte(apiCredentials.expiresAt, now));
-    if (status === 'ACTIVE') return and(isNull(apiCredentials.revokedAt), or(isNull(apiCredentials.expiresAt), gt(apiCredentials.expiresAt, now)));
+    if (status === 'EXPIRED')
+        return and(isNull(apiCredentials.revokedAt), lte(apiCredentials.expiresAt, now));
+    if (status === 'ACTIVE')
+        return and(
+            isNull(apiCredentials.revokedAt),
+            or(isNull(apiCredentials.expiresAt), gt(apiCredentials.expiresAt, now)),
+        );
     return undefined;
 }
 
@@ -63,11 +93,17 @@ export async function listCredentials(
 ): Promise<{ rows: ApiCredential[]; total: number }> {
     const now = new Date();
     const { filter } = params;
-    const ids = filter.id === undefined ? undefined : Array.isArray(filter.id) ? filter.id : [filter.id];
+    const ids =
+        filter.id === undefined ? undefined : Array.isArray(filter.id) ? filter.id : [filter.id];
     const where = and(
         tenantCondition(tenants),
         filter.tenantId ? eq(apiCredentials.tenantId, filter.tenantId) : undefined,
-        filter.q ? or(ilike(apiCredentials.name, `%${escapeLike(filter.q)}%`), ilike(apiCredentials.clientId, `%${escapeLike(filter.q)}%`)) : undefined,
+        filter.q
+            ? or(
+                  ilike(apiCredentials.name, `%${escapeLike(filter.q)}%`),
+                  ilike(apiCredentials.clientId, `%${escapeLike(filter.q)}%`),
+              )
+            : undefined,
         statusCondition(filter.status, now),
         ids ? (ids.length === 0 ? sql`false` : inArray(apiCredentials.id, ids)) : undefined,
     );
@@ -84,11 +120,19 @@ export async function listCredentials(
             .offset(params.offset),
         db.select({ total: count() }).from(apiCredentials).where(where),
     ]);
-    return { rows: rows.map((row) => toApiCredential(row.credential, row.creator, now)), total: totals[0]?.total ?? 0 };
+    return {
+        rows: rows.map((row) => toApiCredential(row.credential, row.creator, now)),
+        total: totals[0]?.total ?? 0,
+    };
 }
 
 /** The stored row of a credential of `tenants`, or undefined (unknown or another organisation's). */
-export async function findCredentialRow(db: Queryable, tenants: CredentialTenants, id: string, lock = false): Promise<CredentialRow | undefined> {
+export async function findCredentialRow(
+    db: Queryable,
+    tenants: CredentialTenants,
+    id: string,
+    lock = false,
+): Promise<CredentialRow | undefined> {
     const query = db
         .select()
         .from(apiCredentials)
@@ -98,7 +142,11 @@ export async function findCredentialRow(db: Queryable, tenants: CredentialTenant
 }
 
 /** A credential of `tenants` in the answer shape, or undefined. */
-export async function findCredential(db: Queryable, tenants: CredentialTenants, id: string): Promise<ApiCredential | undefined> {
+export async function findCredential(
+    db: Queryable,
+    tenants: CredentialTenants,
+    id: string,
+): Promise<ApiCredential | undefined> {
     const [row] = await db
         .select({ credential: apiCredentials, creator: creatorColumns })
         .from(apiCredentials)
@@ -108,13 +156,22 @@ export async function findCredential(db: Queryable, tenants: CredentialTenants, 
 }
 
 /** The credential a client id names (any organisation): the token endpoint's lookup. */
-export async function credentialByClientId(db: Queryable, clientId: string): Promise<CredentialRow | undefined> {
-    const [row] = await db.select().from(apiCredentials).where(eq(apiCredentials.clientId, clientId));
+export async function credentialByClientId(
+    db: Queryable,
+    clientId: string,
+): Promise<CredentialRow | undefined> {
+    const [row] = await db
+        .select()
+        .from(apiCredentials)
+        .where(eq(apiCredentials.clientId, clientId));
     return row;
 }
 
 /** The credential behind a machine token (by id): the data gateway's lookup on every request. */
-export async function credentialById(db: Queryable, id: string): Promise<CredentialRow | undefined> {
+export async function credentialById(
+    db: Queryable,
+    id: string,
+): Promise<CredentialRow | undefined> {
     const [row] = await db.select().from(apiCredentials).where(eq(apiCredentials.id, id));
     return row;
 }

@@ -36,13 +36,27 @@ export interface MachineClaims {
 }
 
 export interface MachineTokens {
-    issue(claims: { credentialId: string; clientId: string; tenantId: string; scopes: readonly ApiScope[] }, ttlSeconds: number): Promise<{ token: string; expiresAt: number }>;
+    issue(
+        claims: {
+            credentialId: string;
+            clientId: string;
+            tenantId: string;
+            scopes: readonly ApiScope[];
+        },
+        ttlSeconds: number,
+    ): Promise<{ token: string; expiresAt: number }>;
     /** The token's claims, or undefined when it is not a valid, unexpired machine token of ours. */
     verify(token: string): Promise<MachineClaims | undefined>;
 }
 
-export function createMachineTokens(db: Queryable, config: Pick<AppConfig, 'publicUrl' | 'identity'>): MachineTokens {
-    const keys = createKeyStore(db, { userPoolId: config.identity.userPoolId, keySecret: config.identity.keySecret });
+export function createMachineTokens(
+    db: Queryable,
+    config: Pick<AppConfig, 'publicUrl' | 'identity'>,
+): MachineTokens {
+    const keys = createKeyStore(db, {
+        userPoolId: config.identity.userPoolId,
+        keySecret: config.identity.keySecret,
+    });
     const issuer = machineIssuer(config.publicUrl);
     return {
         async issue(claims, ttlSeconds) {
@@ -77,16 +91,42 @@ export function createMachineTokens(db: Queryable, config: Pick<AppConfig, 'publ
                         if (!key) throw new Error('unknown signing key');
                         return key;
                     },
-                    { algorithms: ['RS256'], issuer, audience: MACHINE_AUDIENCE, typ: MACHINE_TOKEN_TYPE, clockTolerance: CLOCK_TOLERANCE_SECONDS },
+                    {
+                        algorithms: ['RS256'],
+                        issuer,
+                        audience: MACHINE_AUDIENCE,
+                        typ: MACHINE_TOKEN_TYPE,
+                        clockTolerance: CLOCK_TOLERANCE_SECONDS,
+                    },
                 ));
             } catch {
                 return undefined;
             }
             const { sub, client_id, tenant, scope, token_use, iat, exp, issued_ms } = payload;
-            if (token_use !== 'access' || typeof sub !== 'string' || typeof client_id !== 'string' || typeof tenant !== 'string') return undefined;
-            if (typeof scope !== 'string' || typeof iat !== 'number' || typeof exp !== 'number' || typeof issued_ms !== 'number') return undefined;
+            if (
+                token_use !== 'access' ||
+                typeof sub !== 'string' ||
+                typeof client_id !== 'string' ||
+                typeof tenant !== 'string'
+            )
+                return undefined;
+            if (
+                typeof scope !== 'string' ||
+                typeof iat !== 'number' ||
+                typeof exp !== 'number' ||
+                typeof issued_ms !== 'number'
+            )
+                return undefined;
             const scopes = scope.split(' ').filter(isApiScope);
-            return { credentialId: sub, clientId: client_id, tenantId: tenant, scopes, issuedAt: iat, issuedAtMs: issued_ms, expiresAt: exp };
+            return {
+                credentialId: sub,
+                clientId: client_id,
+                tenantId: tenant,
+                scopes,
+                issuedAt: iat,
+                issuedAtMs: issued_ms,
+                expiresAt: exp,
+            };
         },
     };
 }

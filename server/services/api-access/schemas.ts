@@ -59,20 +59,30 @@ export const ApiCredentialUpdateBody = Type.Object(
 );
 export type ApiCredentialUpdateBody = Static<typeof ApiCredentialUpdateBody>;
 
-export const ApiCredentialParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
+export const ApiCredentialParams = Type.Object({
+    id: Type.String({ minLength: 1, maxLength: 64 }),
+});
 
 export const ApiCredentialFilter = Type.Object(
     {
         tenantId: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9_-]{1,64}$' })),
         q: Type.Optional(Type.String({ maxLength: 100 })),
         status: Type.Optional(Type.Enum(credentialStatuses)),
-        id: Type.Optional(Type.Union([Type.String(), Type.Array(Type.String(), { maxItems: 500 })])),
+        id: Type.Optional(
+            Type.Union([Type.String(), Type.Array(Type.String(), { maxItems: 500 })]),
+        ),
     },
     { additionalProperties: false },
 );
 export type ApiCredentialFilter = Static<typeof ApiCredentialFilter>;
 
-export const credentialSortFields = ['name', 'clientId', 'createdAt', 'expiresAt', 'lastUsedAt'] as const;
+export const credentialSortFields = [
+    'name',
+    'clientId',
+    'createdAt',
+    'expiresAt',
+    'lastUsedAt',
+] as const;
 export type CredentialSortField = (typeof credentialSortFields)[number];
 
 /** RFC 6749 §4.4.2 token request (form fields; client id and secret may come by HTTP Basic instead). */
@@ -100,5 +110,7 @@ export const OAuthError = Type.Object({
     error_description: Type.String(),
     code: Type.String(),
     message: Type.String(),
-    details: Type.Array(Type.Object({ field: Type.Optional(Type.String()), message: Type.String() })),
+    details: Type.Array(
+        Type.Object({ field: Type.Optional(Type.String()), message: Type.String() }),
+    ),
 });

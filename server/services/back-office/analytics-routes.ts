@@ -24,12 +24,20 @@ function parsePageViewFilter(raw: Record<string, unknown>): PageViewFilter {
             ? `/${String((first.params as { additionalProperties?: unknown }).additionalProperties ?? '')}`
             : first.instancePath
         : undefined;
-    if (first && field !== undefined) throw badRequest(`filter${field} ${first.message}`, [{ field: `/querystring/filter${field}`, message: first.message }]);
+    if (first && field !== undefined)
+        throw badRequest(`filter${field} ${first.message}`, [
+            { field: `/querystring/filter${field}`, message: first.message },
+        ]);
     const filter = raw as PageViewFilter;
     for (const key of ['from', 'to'] as const) {
         const value = filter[key];
         if (value !== undefined && Number.isNaN(Date.parse(value))) {
-            throw badRequest(`filter/${key} is not a date`, [{ field: `/querystring/filter/${key}`, message: 'must be an ISO date or date-time' }]);
+            throw badRequest(`filter/${key} is not a date`, [
+                {
+                    field: `/querystring/filter/${key}`,
+                    message: 'must be an ISO date or date-time',
+                },
+            ]);
         }
     }
     return filter;
@@ -40,7 +48,10 @@ function parsePageViewFilter(raw: Record<string, unknown>): PageViewFilter {
  * consent (the body must say so) and never for internal e-mail domains; a record names the
  * organisation and role names of the viewer, never the viewer. Admins list what was recorded.
  */
-export const analyticsRoutes: FastifyPluginAsyncTypebox<AnalyticsOptions> = async (fastify, options) => {
+export const analyticsRoutes: FastifyPluginAsyncTypebox<AnalyticsOptions> = async (
+    fastify,
+    options,
+) => {
     fastify.post(
         '/analytics/page-views',
         {
@@ -48,7 +59,8 @@ export const analyticsRoutes: FastifyPluginAsyncTypebox<AnalyticsOptions> = asyn
             config: { access: signedIn({ rows: 'own' }) },
             schema: {
                 tags: ['back-office'],
-                summary: 'Records a page change (with analytics consent); nothing is stored for internal e-mail domains',
+                summary:
+                    'Records a page change (with analytics consent); nothing is stored for internal e-mail domains',
                 body: PageViewBody,
                 response: { 204: Type.Null(), ...authErrors },
             },
@@ -56,7 +68,12 @@ export const analyticsRoutes: FastifyPluginAsyncTypebox<AnalyticsOptions> = asyn
         async (request, reply) => {
             const { caller } = request;
             if (!isInternalEmail(caller.email, options.internalEmailDomains)) {
-                await recordPageView(fastify.db, request.body, { tenantId: caller.tenantId, roles: analyticsRoleNames(caller.assignments.map((assignment) => assignment.role)) });
+                await recordPageView(fastify.db, request.body, {
+                    tenantId: caller.tenantId,
+                    roles: analyticsRoleNames(
+                        caller.assignments.map((assignment) => assignment.role),
+                    ),
+                });
             }
             return reply.code(204).send(null);
         },
@@ -68,16 +85,25 @@ export const analyticsRoutes: FastifyPluginAsyncTypebox<AnalyticsOptions> = asyn
             config: { access: requireAction('admin', { context: 'admin' }) },
             schema: {
                 tags: ['back-office'],
-                summary: 'Recorded page views, newest first: sortable, paginated (range), filtered by q (path), tenantId, language, from, to',
+                summary:
+                    'Recorded page views, newest first: sortable, paginated (range), filtered by q (path), tenantId, language, from, to',
                 querystring: SimpleRestQuery,
                 response: { 200: Type.Array(PageViewRecord), ...authErrors },
             },
         },
         async (request, reply) => {
-            const params = parseListQuery(request.query, pageViewSortFields, 'occurredAt', parsePageViewFilter);
+            const params = parseListQuery(
+                request.query,
+                pageViewSortFields,
+                'occurredAt',
+                parsePageViewFilter,
+            );
             if (!request.query.sort) params.sort.order = 'DESC';
             const { rows, total } = await listPageViews(fastify.db, params);
-            reply.header('content-range', contentRange('page-views', params.offset, rows.length, total));
+            reply.header(
+                'content-range',
+                contentRange('page-views', params.offset, rows.length, total),
+            );
             return rows;
         },
     );

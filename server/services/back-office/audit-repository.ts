@@ -12,7 +12,11 @@ export interface AuditEntry {
 }
 
 /** Appends a back-office write by the signed-in caller to the audit log (who, when, what changed). */
-export async function appendAudit(db: Queryable, request: FastifyRequest, entry: AuditEntry): Promise<void> {
+export async function appendAudit(
+    db: Queryable,
+    request: FastifyRequest,
+    entry: AuditEntry,
+): Promise<void> {
     await db.insert(auditLog).values({
         id: newId(),
         actorUserId: request.caller.userId,

@@ -9,7 +9,10 @@ import { depotGroups, depots, tenants } from '../../db/schema/index.js';
  * Depots under the visible scopes (`request.access.scopes`, already narrowed to a requested
  * path), in the spec's order: tenant name, group name, depot number, location name.
  */
-export async function listDistributionCenters(db: Queryable, visible: ScopeSet): Promise<DistributionCenter[]> {
+export async function listDistributionCenters(
+    db: Queryable,
+    visible: ScopeSet,
+): Promise<DistributionCenter[]> {
     const rows = await db
         .select({
             internalDepotId: depots.internalDepotId,

@@ -3,13 +3,20 @@ import { healthDay, isCalendarDate } from '../../../domain/healthStatus.js';
 import { paramPath, requireAction } from '../../access/route-access.js';
 import { badRequest, notFound } from '../../errors.js';
 import { authErrors, ErrorEnvelope } from '../common-schemas.js';
-import { findHealthDepot, findHealthTenant, healthStatistics, type HealthArea } from './health-repository.js';
+import {
+    findHealthDepot,
+    findHealthTenant,
+    healthStatistics,
+    type HealthArea,
+} from './health-repository.js';
 import { DepotHealthParams, HealthStatistics, TenantHealthParams } from './schemas.js';
 
 const READ_HEALTH_STATUS = 'r:health-status';
 
 function invalidDate(date: string) {
-    return badRequest(`/params/date must be an existing date (YYYY-MM-DD) or "today"`, [{ field: '/params/date', message: `${date} is not a date` }]);
+    return badRequest(`/params/date must be an existing date (YYYY-MM-DD) or "today"`, [
+        { field: '/params/date', message: `${date} is not a date` },
+    ]);
 }
 
 /**
@@ -27,10 +34,17 @@ export const healthRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     fastify.get(
         '/depots/:internalDepotId/health-statistics/:date',
         {
-            config: { access: requireAction(READ_HEALTH_STATUS, { context: 'depot' }, { coverage: 'some' }) },
+            config: {
+                access: requireAction(
+                    READ_HEALTH_STATUS,
+                    { context: 'depot' },
+                    { coverage: 'some' },
+                ),
+            },
             schema: {
                 tags: ['back-office'],
-                summary: "A depot's last assignment to a vehicle and last scan on a vehicle on a day (YYYY-MM-DD or today)",
+                summary:
+                    "A depot's last assignment to a vehicle and last scan on a vehicle on a day (YYYY-MM-DD or today)",
                 description: `Needs ${READ_HEALTH_STATUS} covering the depot: a depot outside the caller's grant answers 404 like an unknown one.`,
                 params: DepotHealthParams,
                 response: { 200: HealthStatistics, 404: ErrorEnvelope, ...authErrors },
@@ -48,10 +62,17 @@ export const healthRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     fastify.get(
         '/tenants/:tenantId/health-statistics/:date',
         {
-            config: { access: requireAction(READ_HEALTH_STATUS, { context: 'tenant', path: paramPath('tenantId') }, { coverage: 'some' }) },
+            config: {
+                access: requireAction(
+                    READ_HEALTH_STATUS,
+                    { context: 'tenant', path: paramPath('tenantId') },
+                    { coverage: 'some' },
+                ),
+            },
             schema: {
                 tags: ['back-office'],
-                summary: "An organisation's last assignment to a vehicle and last scan on a vehicle on a day, over the depots where the caller holds the feature",
+                summary:
+                    "An organisation's last assignment to a vehicle and last scan on a vehicle on a day, over the depots where the caller holds the feature",
                 params: TenantHealthParams,
                 response: { 200: HealthStatistics, 404: ErrorEnvelope, ...authErrors },
             },
@@ -61,7 +82,11 @@ export const healthRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
             if (date !== 'today' && !isCalendarDate(date)) throw invalidDate(date);
             const tenant = await findHealthTenant(fastify.db, tenantId);
             if (!tenant) throw notFound(`Tenant ${tenantId}`);
-            return answer({ tenantId: tenant.id, scopes: request.access.scopes }, date, tenant.timeZone);
+            return answer(
+                { tenantId: tenant.id, scopes: request.access.scopes },
+                date,
+                tenant.timeZone,
+            );
         },
     );
 };

@@ -37,7 +37,10 @@ export default fp(
                 await service.register(tenantConfigurationRoutes);
                 await service.register(healthRoutes);
                 await service.register(statisticsRoutes);
-                await service.register(analyticsRoutes, opts.analytics ?? { internalEmailDomains: [] });
+                await service.register(
+                    analyticsRoutes,
+                    opts.analytics ?? { internalEmailDomains: [] },
+                );
                 await service.register(backOfficeUserRoutes);
                 await service.register(fleetRoutes);
                 await service.register(roleRoutes);

@@ -1,4 +1,16 @@
-import { and, asc, count, desc, eq, gte, ilike, lt, lte, type AnyColumn, type SQL } from 'drizzle-orm';
+import {
+    and,
+    asc,
+    count,
+    desc,
+    eq,
+    gte,
+    ilike,
+    lt,
+    lte,
+    type AnyColumn,
+    type SQL,
+} from 'drizzle-orm';
 import type { PageView } from '../../../domain/profile.js';
 import type { PageViewRecord } from '../../../domain/pageViews.js';
 import type { Queryable } from '../../db/client.js';
@@ -8,7 +20,11 @@ import type { ListParams } from '../../http/simple-rest.js';
 import type { PageViewFilter, PageViewSortField } from './schemas.js';
 
 /** Stores one page view with the viewer's organisation and role names, never the viewer. */
-export async function recordPageView(db: Queryable, view: PageView, viewer: { tenantId: string | null; roles: string[] }): Promise<void> {
+export async function recordPageView(
+    db: Queryable,
+    view: PageView,
+    viewer: { tenantId: string | null; roles: string[] },
+): Promise<void> {
     await db.insert(pageViews).values({
         id: newId(),
         path: view.path,
@@ -36,7 +52,12 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 function whereClause(filter: PageViewFilter): SQL | undefined {
     const search = filter.q?.trim();
     // A plain date in `to` includes that whole (UTC) day.
-    const to = filter.to === undefined ? undefined : DATE_ONLY.test(filter.to) ? lt(pageViews.occurredAt, new Date(Date.parse(filter.to) + DAY_MS)) : lte(pageViews.occurredAt, new Date(filter.to));
+    const to =
+        filter.to === undefined
+            ? undefined
+            : DATE_ONLY.test(filter.to)
+              ? lt(pageViews.occurredAt, new Date(Date.parse(filter.to) + DAY_MS))
+              : lte(pageViews.occurredAt, new Date(filter.to));
     return and(
         search ? ilike(pageViews.path, `%${escapeLike(search)}%`) : undefined,
         filter.tenantId ? eq(pageViews.tenantId, filter.tenantId) : undefined,
@@ -47,7 +68,10 @@ function whereClause(filter: PageViewFilter): SQL | undefined {
 }
 
 /** One page of the recorded page views, and how many match in total. */
-export async function listPageViews(db: Queryable, params: ListParams<PageViewSortField, PageViewFilter>): Promise<{ rows: PageViewRecord[]; total: number }> {
+export async function listPageViews(
+    db: Queryable,
+    params: ListParams<PageViewSortField, PageViewFilter>,
+): Promise<{ rows: PageViewRecord[]; total: number }> {
     const where = whereClause(params.filter);
     const direction = params.sort.order === 'ASC' ? asc : desc;
     const [rows, totals] = await Promise.all([
@@ -55,7 +79,11 @@ export async function listPageViews(db: Queryable, params: ListParams<PageViewSo
             .select()
             .from(pageViews)
             .where(where)
-            .orderBy(direction(sortColumns[params.sort.field]), direction(pageViews.occurredAt), asc(pageViews.id))
+            .orderBy(
+                direction(sortColumns[params.sort.field]),
+                direction(pageViews.occurredAt),
+                asc(pageViews.id),
+            )
             .limit(params.limit)
             .offset(params.offset),
         db.select({ total: count() }).from(pageViews).where(where),

@@ -13,17 +13,30 @@ export type ProfileSubject = Pick<Caller, 'userId' | 'assignments' | 'actions'>;
  * Builds a user's profile (shell §3 User profile) from the user row, settings and assignments.
  * `withSettings: false` leaves `settings` null: another user's settings are private.
  */
-export async function loadProfile(db: Queryable, caller: ProfileSubject, options: { withSettings?: boolean } = {}): Promise<UserProfile> {
+export async function loadProfile(
+    db: Queryable,
+    caller: ProfileSubject,
+    options: { withSettings?: boolean } = {},
+): Promise<UserProfile> {
     const withSettings = options.withSettings ?? true;
     const tenantIds = tenantIdsOf(caller.actions);
     const [userRows, settingsRows, tenantRows, names] = await Promise.all([
         db.select().from(users).where(eq(users.id, caller.userId)).limit(1),
-        withSettings ? db.select().from(userSettings).where(eq(userSettings.userId, caller.userId)).limit(1) : Promise.resolve([]),
+        withSettings
+            ? db.select().from(userSettings).where(eq(userSettings.userId, caller.userId)).limit(1)
+            : Promise.resolve([]),
         tenantIds === 'ALL'
-            ? db.select({ id: tenants.id, name: tenants.name }).from(tenants).orderBy(asc(tenants.name))
+            ? db
+                  .select({ id: tenants.id, name: tenants.name })
+                  .from(tenants)
+                  .orderBy(asc(tenants.name))
             : tenantIds.length === 0
               ? Promise.resolve([])
-              : db.select({ id: tenants.id, name: tenants.name }).from(tenants).where(inArray(tenants.id, tenantIds)).orderBy(asc(tenants.name)),
+              : db
+                    .select({ id: tenants.id, name: tenants.name })
+                    .from(tenants)
+                    .where(inArray(tenants.id, tenantIds))
+                    .orderBy(asc(tenants.name)),
         scopeNames(
             db,
             caller.assignments.map((assignment) => assignment.scopePath),
@@ -59,7 +72,10 @@ export async function loadProfile(db: Queryable, caller: ProfileSubject, options
                 actions: assignment.role.actions,
                 context: assignment.role.contexts[0] ?? 'DEPOT',
             },
-            scope: assignment.scopePath === '' && assignment.role.contexts.includes('ADMIN') ? 'ADMIN' : scopeLevelOf(assignment.scopePath),
+            scope:
+                assignment.scopePath === '' && assignment.role.contexts.includes('ADMIN')
+                    ? 'ADMIN'
+                    : scopeLevelOf(assignment.scopePath),
             path: assignment.scopePath,
             scopeDetails: { name: names.get(assignment.scopePath) ?? assignment.scopePath },
         })),

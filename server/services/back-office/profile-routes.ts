@@ -10,7 +10,11 @@ export const profileRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
         '/users/me',
         {
             config: { access: signedIn({ rows: 'own' }) },
-            schema: { tags: ['back-office'], summary: 'The signed-in user: profile, settings, permissions, actions, tenants', response: { 200: UserProfile, ...authErrors } },
+            schema: {
+                tags: ['back-office'],
+                summary: 'The signed-in user: profile, settings, permissions, actions, tenants',
+                response: { 200: UserProfile, ...authErrors },
+            },
         },
         async (request) => {
             const profile = await loadProfile(fastify.db, request.caller);

@@ -1,6 +1,20 @@
 import { Type, type Static } from 'typebox';
-import { dateFormats, languages, lengthFormats, numberFormats, roleContexts, scopeLevels, timeFormats, userTypes, weightFormats } from '../../../domain/enums.js';
-import { PAGE_VIEW_PATH_MAX_LENGTH, PAGE_VIEW_ROUTE_NAME_MAX_LENGTH, screenClasses } from '../../../domain/pageViews.js';
+import {
+    dateFormats,
+    languages,
+    lengthFormats,
+    numberFormats,
+    roleContexts,
+    scopeLevels,
+    timeFormats,
+    userTypes,
+    weightFormats,
+} from '../../../domain/enums.js';
+import {
+    PAGE_VIEW_PATH_MAX_LENGTH,
+    PAGE_VIEW_ROUTE_NAME_MAX_LENGTH,
+    screenClasses,
+} from '../../../domain/pageViews.js';
 import { addEditUserFromValues } from '../../../domain/tenantConfiguration.js';
 import { userSettingsKeys } from '../../../domain/userSettings.js';
 import { usernameRules } from '../../../domain/userRules.js';
@@ -26,7 +40,12 @@ export const UserSettingsAnswer = Type.Object({ userSettings: UserSettings });
 
 export const ProfilePermission = Type.Object({
     id: Type.String(),
-    role: Type.Object({ id: Type.String(), name: Type.String(), actions: Type.Array(Type.String()), context: Type.Enum(roleContexts) }),
+    role: Type.Object({
+        id: Type.String(),
+        name: Type.String(),
+        actions: Type.Array(Type.String()),
+        context: Type.Enum(roleContexts),
+    }),
     scope: Type.Enum(scopeLevels),
     path: Type.String(),
     scopeDetails: Type.Object({ name: Type.String() }),
@@ -44,14 +63,21 @@ export const UserProfile = Type.Object({
     lastLogin: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
     settings: Type.Union([UserSettings, Type.Null()]),
     permissions: Type.Array(ProfilePermission),
-    actions: Type.Object({ ADMIN: Type.Array(Type.String()), TENANT: actionsByPath, DEPOT: actionsByPath, SUBCONTRACTOR: actionsByPath }),
+    actions: Type.Object({
+        ADMIN: Type.Array(Type.String()),
+        TENANT: actionsByPath,
+        DEPOT: actionsByPath,
+        SUBCONTRACTOR: actionsByPath,
+    }),
     tenants: Type.Array(IdName),
     type: Type.Enum(userTypes),
     version: Type.Integer({ minimum: 1 }),
 });
 
 /** A user's hashId (opaque, non-sequential). */
-export const UserParams = Type.Object({ hashId: Type.String({ pattern: '^[A-Za-z0-9_-]{1,100}$' }) });
+export const UserParams = Type.Object({
+    hashId: Type.String({ pattern: '^[A-Za-z0-9_-]{1,100}$' }),
+});
 
 export const DistributionCenter = Type.Object({
     internalDepotId: Type.String(),
@@ -117,7 +143,10 @@ export const TenantConfiguration = Type.Object({
 /** `YYYY-MM-DD` or `today`; the calendar check follows in the route (400 naming `/params/date`). */
 const HealthDate = Type.String({ pattern: '^(today|\\d{4}-\\d{2}-\\d{2})$' });
 
-export const DepotHealthParams = Type.Object({ internalDepotId: Type.String({ pattern: '^[A-Za-z0-9_-]{1,100}$' }), date: HealthDate });
+export const DepotHealthParams = Type.Object({
+    internalDepotId: Type.String({ pattern: '^[A-Za-z0-9_-]{1,100}$' }),
+    date: HealthDate,
+});
 export const TenantHealthParams = Type.Object({ tenantId: TenantId, date: HealthDate });
 
 export const HealthStatistics = Type.Object({
@@ -136,8 +165,14 @@ export const NotificationStatistics = Type.Object({
 export const PageViewBody = Type.Object(
     {
         consent: Type.Literal(true),
-        path: Type.String({ minLength: 1, maxLength: PAGE_VIEW_PATH_MAX_LENGTH, pattern: '^/[^?#]*$' }),
-        routeName: Type.Optional(Type.String({ minLength: 1, maxLength: PAGE_VIEW_ROUTE_NAME_MAX_LENGTH })),
+        path: Type.String({
+            minLength: 1,
+            maxLength: PAGE_VIEW_PATH_MAX_LENGTH,
+            pattern: '^/[^?#]*$',
+        }),
+        routeName: Type.Optional(
+            Type.String({ minLength: 1, maxLength: PAGE_VIEW_ROUTE_NAME_MAX_LENGTH }),
+        ),
         language: Type.Enum(languages),
         screen: Type.Enum(screenClasses),
     },
@@ -155,10 +190,19 @@ export const PageViewRecord = Type.Object({
     roles: Type.Array(Type.String()),
 });
 
-export const pageViewSortFields = ['occurredAt', 'path', 'routeName', 'language', 'screen', 'tenantId'] as const;
+export const pageViewSortFields = [
+    'occurredAt',
+    'path',
+    'routeName',
+    'language',
+    'screen',
+    'tenantId',
+] as const;
 export type PageViewSortField = (typeof pageViewSortFields)[number];
 
-const IsoDate = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}(T\\d{2}:\\d{2}(:\\d{2}(\\.\\d{1,9})?)?(Z|[+-]\\d{2}:\\d{2}))?$' });
+const IsoDate = Type.String({
+    pattern: '^\\d{4}-\\d{2}-\\d{2}(T\\d{2}:\\d{2}(:\\d{2}(\\.\\d{1,9})?)?(Z|[+-]\\d{2}:\\d{2}))?$',
+});
 
 /** Filters of the page-view list; `q` searches the path, `from`/`to` are ISO dates (a plain `to` date includes its day, UTC). */
 export const PageViewFilter = Type.Object(

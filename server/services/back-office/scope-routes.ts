@@ -16,10 +16,17 @@ export const scopeRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     fastify.get(
         '/distributionCenters',
         {
-            config: { access: signedIn({ rows: 'visibleDepots', within: queryPath('path'), outside: 'empty' }) },
+            config: {
+                access: signedIn({
+                    rows: 'visibleDepots',
+                    within: queryPath('path'),
+                    outside: 'empty',
+                }),
+            },
             schema: {
                 tags: ['back-office'],
-                summary: 'Depots the caller may see, optionally under a scope path, in tenant, group, number, name order',
+                summary:
+                    'Depots the caller may see, optionally under a scope path, in tenant, group, number, name order',
                 querystring: DistributionCentersQuery,
                 response: { 200: Type.Array(DistributionCenter), ...authErrors },
             },
@@ -30,10 +37,17 @@ export const scopeRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     fastify.get(
         '/scopes',
         {
-            config: { access: signedIn({ rows: 'scopeTree', within: queryPath('path'), outside: 'refuse' }) },
+            config: {
+                access: signedIn({
+                    rows: 'scopeTree',
+                    within: queryPath('path'),
+                    outside: 'refuse',
+                }),
+            },
             schema: {
                 tags: ['back-office'],
-                summary: 'Scope tree (tenant > country > group > depot > subcontractor) limited to the caller, `level` levels deep',
+                summary:
+                    'Scope tree (tenant > country > group > depot > subcontractor) limited to the caller, `level` levels deep',
                 querystring: ScopesQuery,
                 response: { 200: ScopeNode, ...authErrors },
             },

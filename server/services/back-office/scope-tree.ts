@@ -8,7 +8,13 @@ import { depotGroups, depots, subcontractors, tenants } from '../../db/schema/in
 /** Levels below the root, in depth order; `level` of GET /scopes counts them (5 = down to subcontractors). */
 type Level = 'TENANT' | 'COUNTRY' | 'GROUP' | 'DISTRIBUTION_CENTER' | 'SUBCONTRACTOR';
 
-function node(scope: Level, id: string, name: string, path: string, extra: Partial<ScopeNode> = {}): ScopeNode {
+function node(
+    scope: Level,
+    id: string,
+    name: string,
+    path: string,
+    extra: Partial<ScopeNode> = {},
+): ScopeNode {
     return { id, scope, name, path, children: [], ...extra };
 }
 
@@ -25,8 +31,15 @@ function child(parent: ScopeNode, make: () => ScopeNode, path: string): ScopeNod
  * The scope tree (tenant > country > group > depot > subcontractor) limited to what overlaps
  * the caller's scopes: ancestors of their scopes (to show where they sit) and everything below.
  */
-export async function buildScopeTree(db: Queryable, visible: 'ALL' | string[], level: number): Promise<ScopeNode> {
-    const tenantFilter = visible === 'ALL' ? undefined : [...new Set(visible.map((path) => splitScopePath(path)[0] ?? ''))];
+export async function buildScopeTree(
+    db: Queryable,
+    visible: 'ALL' | string[],
+    level: number,
+): Promise<ScopeNode> {
+    const tenantFilter =
+        visible === 'ALL'
+            ? undefined
+            : [...new Set(visible.map((path) => splitScopePath(path)[0] ?? ''))];
     const [tenantRows, depotRows, sucoRows] = await Promise.all([
         db.select().from(tenants).orderBy(asc(tenants.name)),
         db
@@ -34,45 +47,87 @@ export async function buildScopeTree(db: Queryable, visible: 'ALL' | string[], l
             .from(depots)
             .innerJoin(depotGroups, eq(depotGroups.id, depots.groupId))
             .where(scopeCondition(depots.scopePath, tenantFilter ?? 'ALL')),
-        level >= 5 ? db.select().from(subcontractors).where(scopeCondition(subcontractors.scopePath, tenantFilter ?? 'ALL')) : Promise.resolve([]),
+        level >= 5
+            ? db
+                  .select()
+                  .from(subcontractors)
+                  .where(scopeCondition(subcontractors.scopePath, tenantFilter ?? 'ALL'))
+            : Promise.resolve([]),
     ]);
-    const sees = (path: string) => visible === 'ALL' || visible.some((scope) => scopesOverlap(scope, path));
+    const sees = (path: string) =>
+        visible === 'ALL' || visible.some((scope) => scopesOverlap(scope, path));
     const root: ScopeNode = { id: 'ADMIN', scope: 'ADMIN', name: 'ADMIN', path: '', children: [] };
     const byTenant = new Map<string, ScopeNode>();
     for (const tenant of tenantRows) {
         if (!sees(tenant.id)) continue;
-        const tenantNode = node('TENANT', tenant.id, tenant.name, tenant.id, { countryCode: tenant.countryCode, timeZone: tenant.timeZone });
+        const tenantNode = node('TENANT', tenant.id, tenant.name, tenant.id, {
+            countryCode: tenant.countryCode,
+            timeZone: tenant.timeZone,
+        });
         byTenant.set(tenant.id, tenantNode);
         root.children.push(tenantNode);
     }
     const depotNodes = new Map<string, ScopeNode>();
     const sortedDepots = [...depotRows].sort(
-        (a, b) => a.groupName.localeCompare(b.groupName) || a.depot.externalDepotId.localeCompare(b.depot.externalDepotId, undefined, { numeric: true }),
+        (a, b) =>
+            a.groupName.localeCompare(b.groupName) ||
+            a.depot.externalDepotId.localeCompare(b.depot.externalDepotId, undefined, {
+                numeric: true,
+            }),
     );
     for (const { depot, groupName } of sortedDepots) {
         const tenantNode = byTenant.get(depot.tenantId);
         if (!tenantNode || level < 2 || !sees(depot.scopePath)) continue;
         const countryPath = joinScopePath([depot.tenantId, depot.countryCode]);
-        const country = child(tenantNode, () => node('COUNTRY', depot.countryCode, depot.countryCode, countryPath, { tenant: { id: depot.tenantId } }), countryPath);
+        const country = child(
+            tenantNode,
+            () =>
+                node('COUNTRY', depot.countryCode, depot.countryCode, countryPath, {
+                    tenant: { id: depot.tenantId },
+                }),
+            countryPath,
+        );
         if (level < 3) continue;
         const groupPath = joinScopePath([countryPath, depot.groupId]);
-        const group = child(country, () => node('GROUP', depot.groupId, groupName, groupPath, { tenant: { id: depot.tenantId }, countryCode: depot.countryCode }), groupPath);
+        const group = child(
+            country,
+            () =>
+                node('GROUP', depot.groupId, groupName, groupPath, {
+                    tenant: { id: depot.tenantId },
+                    countryCode: depot.countryCode,
+                }),
+            groupPath,
+        );
         if (level < 4) continue;
-        const depotNode = node('DISTRIBUTION_CENTER', depot.internalDepotId, depot.name, depot.scopePath, {
-            tenant: { id: depot.tenantId },
-            group: { id: depot.groupId },
-            countryCode: depot.countryCode,
-            timeZone: depot.timeZone,
-            address: [`${depot.street} ${depot.houseNo ?? ''}`.trim(), `${depot.postcode} ${depot.locality}`].join(', '),
-            externalDepotId: depot.externalDepotId,
-            internalDepotId: depot.internalDepotId,
-        });
+        const depotNode = node(
+            'DISTRIBUTION_CENTER',
+            depot.internalDepotId,
+            depot.name,
+            depot.scopePath,
+            {
+                tenant: { id: depot.tenantId },
+                group: { id: depot.groupId },
+                countryCode: depot.countryCode,
+                timeZone: depot.timeZone,
+                address: [
+                    `${depot.street} ${depot.houseNo ?? ''}`.trim(),
+                    `${depot.postcode} ${depot.locality}`,
+                ].join(', '),
+                externalDepotId: depot.externalDepotId,
+                internalDepotId: depot.internalDepotId,
+            },
+        );
         group.children.push(depotNode);
         depotNodes.set(depot.internalDepotId, depotNode);
     }
     for (const suco of [...sucoRows].sort((a, b) => a.name.localeCompare(b.name))) {
         const depotNode = depotNodes.get(suco.depotId);
-        if (depotNode && sees(suco.scopePath)) depotNode.children.push(node('SUBCONTRACTOR', suco.id, suco.name, suco.scopePath, { tenant: { id: suco.tenantId } }));
+        if (depotNode && sees(suco.scopePath))
+            depotNode.children.push(
+                node('SUBCONTRACTOR', suco.id, suco.name, suco.scopePath, {
+                    tenant: { id: suco.tenantId },
+                }),
+            );
     }
     return root;
 }

@@ -22,7 +22,9 @@ export const settingsRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
                 response: { 200: UserSettingsAnswer, ...authErrors },
             },
         },
-        async (request) => ({ userSettings: await replaceSettings(fastify.db, request, request.body) }),
+        async (request) => ({
+            userSettings: await replaceSettings(fastify.db, request, request.body),
+        }),
     );
 
     fastify.patch(
@@ -31,7 +33,8 @@ export const settingsRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
             config: { access: signedIn({ rows: 'own' }) },
             schema: {
                 tags: ['back-office'],
-                summary: "Changes one of the caller's settings; without stored settings the others are the defaults",
+                summary:
+                    "Changes one of the caller's settings; without stored settings the others are the defaults",
                 body: UserSettingsPatch,
                 response: { 200: UserSettingsAnswer, ...authErrors },
             },
@@ -40,11 +43,14 @@ export const settingsRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
             const { settingsKey, settingsValue } = request.body;
             if (!isUserSettingsValue(settingsKey, settingsValue)) {
                 const allowed = userSettingsOptions[settingsKey].join(', ');
-                throw badRequest(`/body/settingsValue must be one of ${allowed} for ${settingsKey}`, [
-                    { field: '/body/settingsValue', message: `must be one of ${allowed}` },
-                ]);
+                throw badRequest(
+                    `/body/settingsValue must be one of ${allowed} for ${settingsKey}`,
+                    [{ field: '/body/settingsValue', message: `must be one of ${allowed}` }],
+                );
             }
-            return { userSettings: await changeSetting(fastify.db, request, settingsKey, settingsValue) };
+            return {
+                userSettings: await changeSetting(fastify.db, request, settingsKey, settingsValue),
+            };
         },
     );
 };

@@ -17,7 +17,13 @@ export const statisticsRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     fastify.get(
         '/statistics',
         {
-            config: { access: signedIn({ rows: 'scopeTree', within: queryPath('path'), outside: 'refuse' }) },
+            config: {
+                access: signedIn({
+                    rows: 'scopeTree',
+                    within: queryPath('path'),
+                    outside: 'refuse',
+                }),
+            },
             schema: {
                 tags: ['back-office'],
                 summary: `Notification counts under a scope path: pending address corrections where the caller holds ${READ_ADDRESS_CORRECTIONS}`,
@@ -28,12 +34,17 @@ export const statisticsRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
         async (request) => {
             const { actions } = request.caller;
             const corrections = intersectScopes(
-                unionScopes(grantedScopes(actions, READ_ADDRESS_CORRECTIONS, 'depot'), grantedScopes(actions, READ_ADDRESS_CORRECTIONS, 'tenant')),
+                unionScopes(
+                    grantedScopes(actions, READ_ADDRESS_CORRECTIONS, 'depot'),
+                    grantedScopes(actions, READ_ADDRESS_CORRECTIONS, 'tenant'),
+                ),
                 request.access.scopes,
             );
             return {
                 path: request.access.path ?? '',
-                addressCorrections: { pending: await countPendingAddressCorrections(fastify.db, corrections) },
+                addressCorrections: {
+                    pending: await countPendingAddressCorrections(fastify.db, corrections),
+                },
             };
         },
     );

@@ -1,13 +1,20 @@
 import { asc, desc, eq, sql } from 'drizzle-orm';
 import { splitScopePath } from '../../../domain/scopePath.js';
-import { resolveTenantFrontendConfiguration, tenantConfigurationKey, type TenantFrontendConfiguration } from '../../../domain/tenantConfiguration.js';
+import {
+    resolveTenantFrontendConfiguration,
+    tenantConfigurationKey,
+    type TenantFrontendConfiguration,
+} from '../../../domain/tenantConfiguration.js';
 import type { ScopeSet } from '../../access/scopes.js';
 import type { Queryable } from '../../db/client.js';
 import { tenantConfigRevisions, tenants } from '../../db/schema/index.js';
 
 /** True when the caller holds any scope in the tenant (or all tenants). */
 function holdsScopeIn(scopes: ScopeSet, tenantId: string): boolean {
-    return scopes === 'ALL' || scopes.some((scope) => scope === '' || splitScopePath(scope)[0] === tenantId);
+    return (
+        scopes === 'ALL' ||
+        scopes.some((scope) => scope === '' || splitScopePath(scope)[0] === tenantId)
+    );
 }
 
 /**
@@ -15,7 +22,11 @@ function holdsScopeIn(scopes: ScopeSet, tenantId: string): boolean {
  * the tenants the caller holds a scope in; an exact id wins over a mapped one. Undefined when
  * there is none, so another tenant answers like an unknown one.
  */
-export async function findTenantConfiguration(db: Queryable, scopes: ScopeSet, key: string): Promise<{ id: string; frontend: TenantFrontendConfiguration } | undefined> {
+export async function findTenantConfiguration(
+    db: Queryable,
+    scopes: ScopeSet,
+    key: string,
+): Promise<{ id: string; frontend: TenantFrontendConfiguration } | undefined> {
     const candidates = await db
         .select({ id: tenants.id, from: tenants.businessHoursFrom, to: tenants.businessHoursTo })
         .from(tenants)
@@ -30,5 +41,11 @@ export async function findTenantConfiguration(db: Queryable, scopes: ScopeSet, k
         .where(eq(tenantConfigRevisions.tenantId, tenant.id))
         .orderBy(desc(tenantConfigRevisions.revision))
         .limit(1);
-    return { id: tenant.id, frontend: resolveTenantFrontendConfiguration(latest?.document, { from: tenant.from, to: tenant.to }) };
+    return {
+        id: tenant.id,
+        frontend: resolveTenantFrontendConfiguration(latest?.document, {
+            from: tenant.from,
+            to: tenant.to,
+        }),
+    };
 }

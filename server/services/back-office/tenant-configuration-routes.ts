@@ -16,14 +16,20 @@ export const tenantConfigurationRoutes: FastifyPluginAsyncTypebox = async (fasti
             config: { access: signedIn({ rows: 'scopeTree' }) },
             schema: {
                 tags: ['back-office'],
-                summary: 'Frontend configuration of an organisation (underscores of its id sent as hyphens)',
-                description: 'The browser replaces underscores in the tenant id with hyphens (shell §7); the organisation whose id reads the same with `_` written as `-` is answered, an exact id first. Another organisation answers 404 like an unknown one.',
+                summary:
+                    'Frontend configuration of an organisation (underscores of its id sent as hyphens)',
+                description:
+                    'The browser replaces underscores in the tenant id with hyphens (shell §7); the organisation whose id reads the same with `_` written as `-` is answered, an exact id first. Another organisation answers 404 like an unknown one.',
                 params: TenantConfigurationParams,
                 response: { 200: TenantConfiguration, 404: ErrorEnvelope, ...authErrors },
             },
         },
         async (request) => {
-            const configuration = await findTenantConfiguration(fastify.db, request.access.scopes, request.params.tenantId);
+            const configuration = await findTenantConfiguration(
+                fastify.db,
+                request.access.scopes,
+                request.params.tenantId,
+            );
             if (!configuration) throw notFound(`Tenant configuration ${request.params.tenantId}`);
             return configuration;
         },

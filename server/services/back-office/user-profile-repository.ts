@@ -7,7 +7,10 @@ import { permissionAssignments, roles, users } from '../../db/schema/index.js';
 import type { ProfileSubject } from './profile-repository.js';
 
 /** A back-office user (never a driver or courier account) with every role assignment; undefined when there is none. */
-export async function findBackOfficeUser(db: Queryable, userId: string): Promise<ProfileSubject | undefined> {
+export async function findBackOfficeUser(
+    db: Queryable,
+    userId: string,
+): Promise<ProfileSubject | undefined> {
     const rows = await db
         .select({
             userId: users.id,
@@ -26,8 +29,23 @@ export async function findBackOfficeUser(db: Queryable, userId: string): Promise
     if (rows.length === 0) return undefined;
     const assignments: CallerAssignment[] = [];
     for (const row of rows) {
-        if (row.assignmentId === null || row.scopePath === null || row.roleId === null || row.roleName === null) continue;
-        assignments.push({ id: row.assignmentId, scopePath: row.scopePath, role: { id: row.roleId, name: row.roleName, contexts: row.contexts ?? [], actions: row.actions ?? [] } });
+        if (
+            row.assignmentId === null ||
+            row.scopePath === null ||
+            row.roleId === null ||
+            row.roleName === null
+        )
+            continue;
+        assignments.push({
+            id: row.assignmentId,
+            scopePath: row.scopePath,
+            role: {
+                id: row.roleId,
+                name: row.roleName,
+                contexts: row.contexts ?? [],
+                actions: row.actions ?? [],
+            },
+        });
     }
     return withAssignments(userId, assignments);
 }
@@ -37,6 +55,12 @@ export function withAssignments(userId: string, assignments: CallerAssignment[])
     return {
         userId,
         assignments,
-        actions: buildProfileActions(assignments.map((assignment) => ({ contexts: assignment.role.contexts, actions: assignment.role.actions, scopePath: assignment.scopePath }))),
+        actions: buildProfileActions(
+            assignments.map((assignment) => ({
+                contexts: assignment.role.contexts,
+                actions: assignment.role.actions,
+                scopePath: assignment.scopePath,
+            })),
+        ),
     };
 }

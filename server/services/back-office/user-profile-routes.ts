@@ -20,7 +20,12 @@ const backOfficeUserReaders: RouteAccess = {
     description: `Any signed-in back-office user: their own profile; admins every back-office user; holders of ${READ_BACK_OFFICE_USERS} the users with a role in the scopes where they hold it, showing those roles only. Anyone else, drivers, courier accounts and unknown ids: 404.`,
     grant: (request) => {
         const { actions } = request.caller;
-        return { scopes: unionScopes(grantedScopes(actions, READ_BACK_OFFICE_USERS, 'depot'), grantedScopes(actions, READ_BACK_OFFICE_USERS, 'tenant')) };
+        return {
+            scopes: unionScopes(
+                grantedScopes(actions, READ_BACK_OFFICE_USERS, 'depot'),
+                grantedScopes(actions, READ_BACK_OFFICE_USERS, 'tenant'),
+            ),
+        };
     },
 };
 
@@ -32,7 +37,8 @@ export const userProfileRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
             config: { access: backOfficeUserReaders },
             schema: {
                 tags: ['back-office'],
-                summary: "A back-office user's profile, like /users/me without the settings (private)",
+                summary:
+                    "A back-office user's profile, like /users/me without the settings (private)",
                 params: UserParams,
                 response: { 200: UserProfile, 404: ErrorEnvelope, ...authErrors },
             },
@@ -44,9 +50,16 @@ export const userProfileRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
             if (subject.userId === request.caller.userId) return loadProfile(fastify.db, subject);
             const { scopes } = request.access;
             // Only the part of the user inside the caller's scopes: never a scope the caller cannot see.
-            const visible = scopes === 'ALL' ? subject.assignments : subject.assignments.filter((assignment) => scopeSetCovers(scopes, assignment.scopePath));
+            const visible =
+                scopes === 'ALL'
+                    ? subject.assignments
+                    : subject.assignments.filter((assignment) =>
+                          scopeSetCovers(scopes, assignment.scopePath),
+                      );
             if (scopes !== 'ALL' && visible.length === 0) throw notFound(`User ${hashId}`);
-            return loadProfile(fastify.db, withAssignments(subject.userId, visible), { withSettings: false });
+            return loadProfile(fastify.db, withAssignments(subject.userId, visible), {
+                withSettings: false,
+            });
         },
     );
 };

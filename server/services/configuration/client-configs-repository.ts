@@ -1,9 +1,19 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { sameDocument, type ConfigDocument, type ConfigRevision, type ConfigSchemaName } from '../../../domain/clientConfigs.js';
+import {
+    sameDocument,
+    type ConfigDocument,
+    type ConfigRevision,
+    type ConfigSchemaName,
+} from '../../../domain/clientConfigs.js';
 import type { Database, Queryable } from '../../db/client.js';
 import { newId } from '../../db/ids.js';
-import { depotConfigRevisions, tenantConfigRevisions, tourCommanderConfigRevisions, users } from '../../db/schema/index.js';
+import {
+    depotConfigRevisions,
+    tenantConfigRevisions,
+    tourCommanderConfigRevisions,
+    users,
+} from '../../db/schema/index.js';
 import { AppError, badRequest, conflict, notFound } from '../../errors.js';
 import { appendAudit } from '../back-office/audit-repository.js';
 import { assertValidConfig } from './config-schemas.js';
@@ -21,15 +31,31 @@ export type RevisionOwner =
     | { kind: 'depot'; tenantId: string; internalDepotId: string }
     | { kind: 'tourCommander'; tenantId: string };
 
-const schemaOf: Record<RevisionOwner['kind'], ConfigSchemaName> = { tenant: 'tenant', depot: 'depot', tourCommander: 'tour-commander' };
-const entityOf: Record<RevisionOwner['kind'], string> = { tenant: 'tenant-client-config', depot: 'depot-client-config', tourCommander: 'tour-commander-config' };
+const schemaOf: Record<RevisionOwner['kind'], ConfigSchemaName> = {
+    tenant: 'tenant',
+    depot: 'depot',
+    tourCommander: 'tour-commander',
+};
+const entityOf: Record<RevisionOwner['kind'], string> = {
+    tenant: 'tenant-client-config',
+    depot: 'depot-client-config',
+    tourCommander: 'tour-commander-config',
+};
 
 function tableOf(owner: RevisionOwner) {
     switch (owner.kind) {
         case 'tenant':
-            return { table: tenantConfigRevisions, where: eq(tenantConfigRevisions.tenantId, owner.tenantId), values: { tenantId: owner.tenantId } };
+            return {
+                table: tenantConfigRevisions,
+                where: eq(tenantConfigRevisions.tenantId, owner.tenantId),
+                values: { tenantId: owner.tenantId },
+            };
         case 'tourCommander':
-            return { table: tourCommanderConfigRevisions, where: eq(tourCommanderConfigRevisions.tenantId, owner.tenantId), values: { tenantId: owner.tenantId } };
+            return {
+                table: tourCommanderConfigRevisions,
+                where: eq(tourCommanderConfigRevisions.tenantId, owner.tenantId),
+                values: { tenantId: owner.tenantId },
+            };
         case 'depot':
             return {
                 table: depotConfigRevisions,
@@ -39,11 +65,23 @@ function tableOf(owner: RevisionOwner) {
     }
 }
 
-const ownerId = (owner: RevisionOwner) => (owner.kind === 'depot' ? owner.internalDepotId : owner.tenantId);
+const ownerId = (owner: RevisionOwner) =>
+    owner.kind === 'depot' ? owner.internalDepotId : owner.tenantId;
 
-const emptyRevision = (): ConfigRevision => ({ revision: 0, document: {}, createdAt: null, createdBy: null, restoredFrom: null });
+const emptyRevision = (): ConfigRevision => ({
+    revision: 0,
+    document: {},
+    createdAt: null,
+    createdBy: null,
+    restoredFrom: null,
+});
 
-async function selectRevisions(db: Queryable, owner: RevisionOwner, extra?: SQL, limit?: number): Promise<ConfigRevision[]> {
+async function selectRevisions(
+    db: Queryable,
+    owner: RevisionOwner,
+    extra?: SQL,
+    limit?: number,
+): Promise<ConfigRevision[]> {
     const { table, where } = tableOf(owner);
     const query = db
         .select({
@@ -64,13 +102,18 @@ async function selectRevisions(db: Queryable, owner: RevisionOwner, extra?: SQL,
         revision: row.revision,
         document: row.document,
         createdAt: row.createdAt.toISOString(),
-        createdBy: row.userId ? { id: row.userId, name: `${row.firstName ?? ''} ${row.lastName ?? ''}`.trim() } : null,
+        createdBy: row.userId
+            ? { id: row.userId, name: `${row.firstName ?? ''} ${row.lastName ?? ''}`.trim() }
+            : null,
         restoredFrom: row.restoredFrom,
     }));
 }
 
 /** The current revision, or revision 0 with `{}` when none was saved. */
-export async function currentRevision(db: Queryable, owner: RevisionOwner): Promise<ConfigRevision> {
+export async function currentRevision(
+    db: Queryable,
+    owner: RevisionOwner,
+): Promise<ConfigRevision> {
     const [latest] = await selectRevisions(db, owner, undefined, 1);
     return latest ?? emptyRevision();
 }
@@ -81,13 +124,19 @@ export function revisionHistory(db: Queryable, owner: RevisionOwner): Promise<Co
 }
 
 function stale(current: number, base: number): AppError {
-    return conflict('STALE_RECORD', `The configuration changed meanwhile (revision ${current}, edited from ${base}); reload it and apply your change again.`, [
-        { field: '/body/baseRevision', message: `current revision is ${current}` },
-    ]);
+    return conflict(
+        'STALE_RECORD',
+        `The configuration changed meanwhile (revision ${current}, edited from ${base}); reload it and apply your change again.`,
+        [{ field: '/body/baseRevision', message: `current revision is ${current}` }],
+    );
 }
 
 function isUniqueViolation(error: unknown): boolean {
-    for (let cause: unknown = error; cause instanceof Object; cause = (cause as { cause?: unknown }).cause) {
+    for (
+        let cause: unknown = error;
+        cause instanceof Object;
+        cause = (cause as { cause?: unknown }).cause
+    ) {
         if ((cause as { code?: unknown }).code === '23505') return true;
     }
     return false;
@@ -103,21 +152,49 @@ interface WriteInput {
  * Appends a revision after checking the base revision and the document against the owner's
  * current schema; answers `created: false` (nothing written) when a save changes nothing.
  */
-async function appendRevision(db: Database, request: FastifyRequest, owner: RevisionOwner, input: WriteInput): Promise<{ created: boolean; revision: ConfigRevision }> {
+async function appendRevision(
+    db: Database,
+    request: FastifyRequest,
+    owner: RevisionOwner,
+    input: WriteInput,
+): Promise<{ created: boolean; revision: ConfigRevision }> {
     assertValidConfig(owner.tenantId, schemaOf[owner.kind], input.document);
     const { table, values } = tableOf(owner);
     try {
         const created = await db.transaction(async (tx) => {
             const current = await currentRevision(tx, owner);
-            if (current.revision !== input.baseRevision) throw stale(current.revision, input.baseRevision);
-            if (input.restoredFrom === null && current.revision > 0 && sameDocument(current.document, input.document)) return false;
+            if (current.revision !== input.baseRevision)
+                throw stale(current.revision, input.baseRevision);
+            if (
+                input.restoredFrom === null &&
+                current.revision > 0 &&
+                sameDocument(current.document, input.document)
+            )
+                return false;
             const revision = current.revision + 1;
-            await tx.insert(table).values({ id: newId(), ...values, revision, document: input.document, restoredFrom: input.restoredFrom, createdBy: request.caller.userId });
+            await tx
+                .insert(table)
+                .values({
+                    id: newId(),
+                    ...values,
+                    revision,
+                    document: input.document,
+                    restoredFrom: input.restoredFrom,
+                    createdBy: request.caller.userId,
+                });
             await appendAudit(tx, request, {
-                action: input.restoredFrom === null ? `${entityOf[owner.kind]}-saved` : `${entityOf[owner.kind]}-restored`,
+                action:
+                    input.restoredFrom === null
+                        ? `${entityOf[owner.kind]}-saved`
+                        : `${entityOf[owner.kind]}-restored`,
                 entityType: entityOf[owner.kind],
                 entityId: ownerId(owner),
-                changes: { revision, before: current.document, after: input.document, ...(input.restoredFrom === null ? {} : { restoredFrom: input.restoredFrom }) },
+                changes: {
+                    revision,
+                    before: current.document,
+                    after: input.document,
+                    ...(input.restoredFrom === null ? {} : { restoredFrom: input.restoredFrom }),
+                },
             });
             return true;
         });
@@ -130,14 +207,41 @@ async function appendRevision(db: Database, request: FastifyRequest, owner: Revi
 }
 
 /** Saves an edited document as a new revision. */
-export function saveRevision(db: Database, request: FastifyRequest, owner: RevisionOwner, body: { document: ConfigDocument; baseRevision: number }) {
-    return appendRevision(db, request, owner, { document: body.document, baseRevision: body.baseRevision, restoredFrom: null });
+export function saveRevision(
+    db: Database,
+    request: FastifyRequest,
+    owner: RevisionOwner,
+    body: { document: ConfigDocument; baseRevision: number },
+) {
+    return appendRevision(db, request, owner, {
+        document: body.document,
+        baseRevision: body.baseRevision,
+        restoredFrom: null,
+    });
 }
 
 /** Restores an older revision: a new revision with its document (validated against the current schema). */
-export async function restoreRevision(db: Database, request: FastifyRequest, owner: RevisionOwner, revision: number, baseRevision: number) {
-    const [old] = await selectRevisions(db, owner, sql`${tableOf(owner).table.revision} = ${revision}`, 1);
+export async function restoreRevision(
+    db: Database,
+    request: FastifyRequest,
+    owner: RevisionOwner,
+    revision: number,
+    baseRevision: number,
+) {
+    const [old] = await selectRevisions(
+        db,
+        owner,
+        sql`${tableOf(owner).table.revision} = ${revision}`,
+        1,
+    );
     if (!old) throw notFound(`Revision ${revision}`);
-    if (old.revision === baseRevision) throw badRequest(`Revision ${revision} is already the current one.`, [{ field: '/params/revision', message: 'is the current revision' }]);
-    return appendRevision(db, request, owner, { document: old.document, baseRevision, restoredFrom: old.revision });
+    if (old.revision === baseRevision)
+        throw badRequest(`Revision ${revision} is already the current one.`, [
+            { field: '/params/revision', message: 'is the current revision' },
+        ]);
+    return appendRevision(db, request, owner, {
+        document: old.document,
+        baseRevision,
+        restoredFrom: old.revision,
+    });
 }

@@ -7,7 +7,13 @@ import { scopeCondition } from '../../access/scope-filter.js';
 import { depots, tenants } from '../../db/schema/index.js';
 import { notFound } from '../../errors.js';
 import { authErrors, ErrorEnvelope } from '../common-schemas.js';
-import { currentRevision, restoreRevision, revisionHistory, saveRevision, type RevisionOwner } from './client-configs-repository.js';
+import {
+    currentRevision,
+    restoreRevision,
+    revisionHistory,
+    saveRevision,
+    type RevisionOwner,
+} from './client-configs-repository.js';
 import {
     ConfigRestoreBody,
     ConfigRevision,
@@ -42,7 +48,12 @@ export function registerRevisionRoutes(fastify: FastifyInstance, set: RevisionRo
         set.currentPath,
         {
             config: { access: set.read },
-            schema: { tags: [set.tag], summary: `The current ${set.what} (revision 0 and {} when none was saved)`, params: set.params, response: { 200: ConfigRevision, ...errors } },
+            schema: {
+                tags: [set.tag],
+                summary: `The current ${set.what} (revision 0 and {} when none was saved)`,
+                params: set.params,
+                response: { 200: ConfigRevision, ...errors },
+            },
         },
         async (request) => currentRevision(fastify.db, await set.owner(request)),
     );
@@ -54,7 +65,7 @@ export function registerRevisionRoutes(fastify: FastifyInstance, set: RevisionRo
                 tags: [set.tag],
                 summary: `Saves the ${set.what} as a new revision`,
                 description:
-                    'The document is validated against the organisation\'s schema (400 INVALID_CLIENT_CONFIG naming every failing field); a baseRevision that is not the current one is 409 STALE_RECORD. An unchanged document creates nothing and answers 200 with the current revision.',
+                    "The document is validated against the organisation's schema (400 INVALID_CLIENT_CONFIG naming every failing field); a baseRevision that is not the current one is 409 STALE_RECORD. An unchanged document creates nothing and answers 200 with the current revision.",
                 params: set.params,
                 body: ConfigSaveBody,
                 response: { 200: ConfigRevision, 201: ConfigRevision, ...errors },
@@ -62,7 +73,12 @@ export function registerRevisionRoutes(fastify: FastifyInstance, set: RevisionRo
         },
         async (request, reply) => {
             const owner = await set.owner(request);
-            const { created, revision } = await saveRevision(fastify.db, request, owner, request.body as ConfigSaveBody);
+            const { created, revision } = await saveRevision(
+                fastify.db,
+                request,
+                owner,
+                request.body as ConfigSaveBody,
+            );
             return reply.code(created ? 201 : 200).send(revision);
         },
     );
@@ -70,7 +86,12 @@ export function registerRevisionRoutes(fastify: FastifyInstance, set: RevisionRo
         set.historyPath,
         {
             config: { access: set.read },
-            schema: { tags: [set.tag], summary: `Every revision of the ${set.what}, newest first, with who and when`, params: set.params, response: { 200: Type.Array(ConfigRevision), ...errors } },
+            schema: {
+                tags: [set.tag],
+                summary: `Every revision of the ${set.what}, newest first, with who and when`,
+                params: set.params,
+                response: { 200: Type.Array(ConfigRevision), ...errors },
+            },
         },
         async (request) => revisionHistory(fastify.db, await set.owner(request)),
     );
@@ -81,7 +102,8 @@ export function registerRevisionRoutes(fastify: FastifyInstance, set: RevisionRo
             schema: {
                 tags: [set.tag],
                 summary: `Restores an older revision of the ${set.what}: a new revision with its document`,
-                description: 'The old document is validated against the current schema; a baseRevision that is not the current one is 409 STALE_RECORD.',
+                description:
+                    'The old document is validated against the current schema; a baseRevision that is not the current one is 409 STALE_RECORD.',
                 params: set.revisionParams,
                 body: ConfigRestoreBody,
                 response: { 201: ConfigRevision, ...errors },
@@ -90,7 +112,13 @@ export function registerRevisionRoutes(fastify: FastifyInstance, set: RevisionRo
         async (request, reply) => {
             const owner = await set.owner(request);
             const { revision } = request.params as { revision: number };
-            const result = await restoreRevision(fastify.db, request, owner, revision, (request.body as ConfigRestoreBody).baseRevision);
+            const result = await restoreRevision(
+                fastify.db,
+                request,
+                owner,
+                revision,
+                (request.body as ConfigRestoreBody).baseRevision,
+            );
             return reply.code(201).send(result.revision);
         },
     );
@@ -98,7 +126,11 @@ export function registerRevisionRoutes(fastify: FastifyInstance, set: RevisionRo
 
 /** An organisation by id (admins only reach these routes), else 404. */
 export async function tenantOwner(fastify: FastifyInstance, tenantId: string): Promise<string> {
-    const [tenant] = await fastify.db.select({ id: tenants.id }).from(tenants).where(eq(tenants.id, tenantId)).limit(1);
+    const [tenant] = await fastify.db
+        .select({ id: tenants.id })
+        .from(tenants)
+        .where(eq(tenants.id, tenantId))
+        .limit(1);
     if (!tenant) throw notFound(`Tenant ${tenantId}`);
     return tenant.id;
 }
@@ -120,7 +152,10 @@ export const clientConfigRoutes: FastifyPluginAsyncTypebox = async (fastify) => 
         revisionParams: TenantRevisionParams,
         read: admin,
         write: admin,
-        owner: async (request) => ({ kind: 'tenant', tenantId: await tenantOwner(fastify, (request.params as { tenantId: string }).tenantId) }),
+        owner: async (request) => ({
+            kind: 'tenant',
+            tenantId: await tenantOwner(fastify, (request.params as { tenantId: string }).tenantId),
+        }),
     });
 
     registerRevisionRoutes(fastify, {
@@ -137,10 +172,19 @@ export const clientConfigRoutes: FastifyPluginAsyncTypebox = async (fastify) => 
             const [depot] = await fastify.db
                 .select({ tenantId: depots.tenantId, internalDepotId: depots.internalDepotId })
                 .from(depots)
-                .where(and(eq(depots.internalDepotId, internalDepotId), scopeCondition(depots.scopePath, request.access.scopes)))
+                .where(
+                    and(
+                        eq(depots.internalDepotId, internalDepotId),
+                        scopeCondition(depots.scopePath, request.access.scopes),
+                    ),
+                )
                 .limit(1);
             if (!depot) throw notFound(`Depot ${internalDepotId}`);
-            return { kind: 'depot', tenantId: depot.tenantId, internalDepotId: depot.internalDepotId };
+            return {
+                kind: 'depot',
+                tenantId: depot.tenantId,
+                internalDepotId: depot.internalDepotId,
+            };
         },
     });
 };

@@ -15,14 +15,23 @@ export const ConfigRevision = Type.Object({
 export const ConfigSaveBody = Type.Object(
     {
         document: ConfigDocument,
-        baseRevision: Type.Integer({ minimum: 0, description: 'The revision the document was edited from; another current revision is 409 STALE_RECORD.' }),
+        baseRevision: Type.Integer({
+            minimum: 0,
+            description:
+                'The revision the document was edited from; another current revision is 409 STALE_RECORD.',
+        }),
     },
     { additionalProperties: false },
 );
 export type ConfigSaveBody = Static<typeof ConfigSaveBody>;
 
 export const ConfigRestoreBody = Type.Object(
-    { baseRevision: Type.Integer({ minimum: 0, description: 'The current revision the user saw when confirming.' }) },
+    {
+        baseRevision: Type.Integer({
+            minimum: 0,
+            description: 'The current revision the user saw when confirming.',
+        }),
+    },
     { additionalProperties: false },
 );
 export type ConfigRestoreBody = Static<typeof ConfigRestoreBody>;
@@ -34,4 +43,7 @@ const RevisionNumber = Type.Integer({ minimum: 1, maximum: 1_000_000 });
 export const TenantConfigParams = Type.Object({ tenantId: TenantId });
 export const DepotConfigParams = Type.Object({ internalDepotId: DepotId });
 export const TenantRevisionParams = Type.Object({ tenantId: TenantId, revision: RevisionNumber });
-export const DepotRevisionParams = Type.Object({ internalDepotId: DepotId, revision: RevisionNumber });
+export const DepotRevisionParams = Type.Object({
+    internalDepotId: DepotId,
+    revision: RevisionNumber,
+});

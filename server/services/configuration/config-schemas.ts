@@ -4,7 +4,12 @@ import { fileURLToPath } from 'node:url';
 import { compileSchemaValidatorsCode } from '@rjsf/validator-ajv8/compileSchemaValidators';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
-import { configCrossFieldErrors, configSchemaNames, CONFIG_SCHEMA_VERSION, type ConfigSchemaName } from '../../../domain/clientConfigs.js';
+import {
+    configCrossFieldErrors,
+    configSchemaNames,
+    CONFIG_SCHEMA_VERSION,
+    type ConfigSchemaName,
+} from '../../../domain/clientConfigs.js';
 import type { ErrorDetail } from '../../../domain/errors.js';
 import { AppError } from '../../errors.js';
 
@@ -42,7 +47,12 @@ export interface ConfigSchemaRegistry {
 /** The JSON pointer of the failing field: the property itself for `required` and `additionalProperties`. */
 export function errorField(error: ErrorObject): string {
     const params = error.params as { missingProperty?: string; additionalProperty?: string };
-    const child = error.keyword === 'required' ? params.missingProperty : error.keyword === 'additionalProperties' ? params.additionalProperty : undefined;
+    const child =
+        error.keyword === 'required'
+            ? params.missingProperty
+            : error.keyword === 'additionalProperties'
+              ? params.additionalProperty
+              : undefined;
     return child === undefined ? error.instancePath || '/' : `${error.instancePath}/${child}`;
 }
 
@@ -50,7 +60,12 @@ export function errorField(error: ErrorObject): string {
 export function errorDetails(errors: readonly ErrorObject[] | null | undefined): ErrorDetail[] {
     return (errors ?? []).map((error) => {
         const field = errorField(error);
-        const text = error.keyword === 'required' ? 'is required' : error.keyword === 'additionalProperties' ? 'is not allowed' : (error.message ?? 'is invalid');
+        const text =
+            error.keyword === 'required'
+                ? 'is required'
+                : error.keyword === 'additionalProperties'
+                  ? 'is not allowed'
+                  : (error.message ?? 'is invalid');
         return { field, message: `${field} ${text}` };
     });
 }
@@ -70,10 +85,17 @@ const exports = {};
 
 /** ajv's standalone (CommonJS) code of a schema's validators wrapped into an ES module exporting them as default. */
 export function precompiledValidatorModule(schema: JsonSchema): string {
-    const code = compileSchemaValidatorsCode(schema, { ajvOptionsOverrides: { code: { lines: false, source: true } } });
+    const code = compileSchemaValidatorsCode(schema, {
+        ajvOptionsOverrides: { code: { lines: false, source: true } },
+    });
     const required = [...code.matchAll(/require\("([^"]+)"\)/g)].map((match) => match[1] ?? '');
-    const unsupported = required.filter((name) => name !== 'ajv/dist/runtime/ucs2length' && name !== 'ajv/dist/runtime/equal');
-    if (unsupported.length > 0) throw new Error(`The schema needs ajv runtime helpers the browser module lacks: ${unsupported.join(', ')}`);
+    const unsupported = required.filter(
+        (name) => name !== 'ajv/dist/runtime/ucs2length' && name !== 'ajv/dist/runtime/equal',
+    );
+    if (unsupported.length > 0)
+        throw new Error(
+            `The schema needs ajv runtime helpers the browser module lacks: ${unsupported.join(', ')}`,
+        );
     return `${runtimePrelude}\n(() => {\n${code}\n})();\nexport default exports;\n`;
 }
 
@@ -84,8 +106,17 @@ function createRegistry(dir: string): ConfigSchemaRegistry {
     const ajv = new Ajv({ allErrors: true, strict: false });
     addFormats(ajv);
 
-    const load = (version: string, client: string, name: ConfigSchemaName): LoadedSchema | undefined => {
-        if (!VERSION_PATTERN.test(version) || !CLIENT_PATTERN.test(client) || !configSchemaNames.includes(name)) return undefined;
+    const load = (
+        version: string,
+        client: string,
+        name: ConfigSchemaName,
+    ): LoadedSchema | undefined => {
+        if (
+            !VERSION_PATTERN.test(version) ||
+            !CLIENT_PATTERN.test(client) ||
+            !configSchemaNames.includes(name)
+        )
+            return undefined;
         const key = `${version}/${client}/${name}`;
         if (files.has(key)) return files.get(key);
         const own = resolve(dir, version, 'clients', client, `${name}.json`);
@@ -104,7 +135,8 @@ function createRegistry(dir: string): ConfigSchemaRegistry {
         schema: load,
         validate(client, name, document) {
             const loaded = load(CONFIG_SCHEMA_VERSION, client, name);
-            if (!loaded) throw new Error(`No schema ${CONFIG_SCHEMA_VERSION}/${name}.json in ${dir}`);
+            if (!loaded)
+                throw new Error(`No schema ${CONFIG_SCHEMA_VERSION}/${name}.json in ${dir}`);
             let validator = validators.get(loaded.file);
             if (!validator) {
                 validator = ajv.compile(loaded.schema);
@@ -141,6 +173,13 @@ export function configSchemas(dir: string = defaultSchemaDir): ConfigSchemaRegis
 /** Throws 400 INVALID_CLIENT_CONFIG naming every failing field; does nothing for a valid document. */
 export function assertValidConfig(client: string, name: ConfigSchemaName, document: unknown): void {
     const schemaDetails = configSchemas().validate(client, name, document);
-    const details = schemaDetails.length > 0 ? schemaDetails : configCrossFieldErrors(name, document);
-    if (details.length > 0) throw new AppError(400, 'INVALID_CLIENT_CONFIG', `The configuration does not match its schema: ${details.map((detail) => detail.message).join('; ')}`, details);
+    const details =
+        schemaDetails.length > 0 ? schemaDetails : configCrossFieldErrors(name, document);
+    if (details.length > 0)
+        throw new AppError(
+            400,
+            'INVALID_CLIENT_CONFIG',
+            `The configuration does not match its schema: ${details.map((detail) => detail.message).join('; ')}`,
+            details,
+        );
 }

@@ -22,10 +22,15 @@ const sortColumns: Record<DepotGroupSortField, SQL> = {
 };
 
 /** One page of the regions of the readable organisations, and how many match. */
-export async function listDepotGroups(db: Queryable, tenantIds: GroupTenants, params: ListParams<DepotGroupSortField, DepotGroupFilter>): Promise<{ rows: DepotGroup[]; total: number }> {
+export async function listDepotGroups(
+    db: Queryable,
+    tenantIds: GroupTenants,
+    params: ListParams<DepotGroupSortField, DepotGroupFilter>,
+): Promise<{ rows: DepotGroup[]; total: number }> {
     const { filter } = params;
     const search = filter.q?.trim();
-    const ids = filter.id === undefined ? undefined : Array.isArray(filter.id) ? filter.id : [filter.id];
+    const ids =
+        filter.id === undefined ? undefined : Array.isArray(filter.id) ? filter.id : [filter.id];
     const where = and(
         readable(tenantIds),
         filter.tenantId ? eq(depotGroups.tenantId, filter.tenantId) : undefined,
@@ -38,7 +43,11 @@ export async function listDepotGroups(db: Queryable, tenantIds: GroupTenants, pa
             .select(columns)
             .from(depotGroups)
             .where(where)
-            .orderBy(direction(sortColumns[params.sort.field]), asc(depotGroups.tenantId), asc(depotGroups.id))
+            .orderBy(
+                direction(sortColumns[params.sort.field]),
+                asc(depotGroups.tenantId),
+                asc(depotGroups.id),
+            )
             .limit(params.limit)
             .offset(params.offset),
         db.select({ total: count() }).from(depotGroups).where(where),
@@ -47,7 +56,11 @@ export async function listDepotGroups(db: Queryable, tenantIds: GroupTenants, pa
 }
 
 /** The region if it belongs to a readable organisation. */
-export async function findDepotGroup(db: Queryable, tenantIds: GroupTenants, id: string): Promise<DepotGroup | undefined> {
+export async function findDepotGroup(
+    db: Queryable,
+    tenantIds: GroupTenants,
+    id: string,
+): Promise<DepotGroup | undefined> {
     const [row] = await db
         .select(columns)
         .from(depotGroups)

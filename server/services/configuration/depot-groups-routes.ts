@@ -5,10 +5,20 @@ import { grantedScopes } from '../../../domain/permissionChecks.js';
 import { splitScopePath } from '../../../domain/scopePath.js';
 import { assertAction, type RouteAccess } from '../../access/route-access.js';
 import { badRequest, notFound } from '../../errors.js';
-import { contentRange, filterParser, parseListQuery, SimpleRestQuery } from '../../http/simple-rest.js';
+import {
+    contentRange,
+    filterParser,
+    parseListQuery,
+    SimpleRestQuery,
+} from '../../http/simple-rest.js';
 import { authErrors, ErrorEnvelope } from '../common-schemas.js';
 import { findDepotGroup, listDepotGroups, type GroupTenants } from './depot-groups-repository.js';
-import { DepotGroup, DepotGroupFilter, DepotGroupParams, depotGroupSortFields } from './tenants-schemas.js';
+import {
+    DepotGroup,
+    DepotGroupFilter,
+    DepotGroupParams,
+    depotGroupSortFields,
+} from './tenants-schemas.js';
 
 /** Reading regions: the depot management list; c:depot and u:depot require it (domain/actions.ts). */
 const READ_REGIONS = 'r:depot-mgmt-list';
@@ -23,7 +33,12 @@ const readRegions: RouteAccess = {
     grant(request) {
         assertAction(request.caller.actions, READ_REGIONS, { context: 'tenant' }, 'some');
         const scopes = grantedScopes(request.caller.actions, READ_REGIONS, 'tenant');
-        return { scopes: scopes === 'ALL' ? 'ALL' : scopes.filter((path) => splitScopePath(path).length === 1) };
+        return {
+            scopes:
+                scopes === 'ALL'
+                    ? 'ALL'
+                    : scopes.filter((path) => splitScopePath(path).length === 1),
+        };
     },
 };
 
@@ -39,19 +54,35 @@ export const depotGroupsRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
             config: { access: readRegions },
             schema: {
                 tags: ['configuration'],
-                summary: 'Regions of an organisation (filter.tenantId, required unless the caller reads every organisation): sortable, paginated, searchable (filter.q), ids (filter.id)',
+                summary:
+                    'Regions of an organisation (filter.tenantId, required unless the caller reads every organisation): sortable, paginated, searchable (filter.q), ids (filter.id)',
                 querystring: SimpleRestQuery,
                 response: { 200: Type.Array(DepotGroup), ...authErrors },
             },
         },
         async (request, reply) => {
-            const params = parseListQuery(request.query, depotGroupSortFields, 'name', parseGroupFilter);
+            const params = parseListQuery(
+                request.query,
+                depotGroupSortFields,
+                'name',
+                parseGroupFilter,
+            );
             const readable = groupTenants(request);
             const { tenantId } = params.filter;
-            if (tenantId) assertAction(request.caller.actions, READ_REGIONS, { context: 'tenant', path: tenantId });
-            else if (readable !== 'ALL') throw badRequest('filter.tenantId is required.', [{ field: '/querystring/filter/tenantId', message: 'is required' }]);
+            if (tenantId)
+                assertAction(request.caller.actions, READ_REGIONS, {
+                    context: 'tenant',
+                    path: tenantId,
+                });
+            else if (readable !== 'ALL')
+                throw badRequest('filter.tenantId is required.', [
+                    { field: '/querystring/filter/tenantId', message: 'is required' },
+                ]);
             const { rows, total } = await listDepotGroups(fastify.db, readable, params);
-            reply.header('content-range', contentRange('depotGroups', params.offset, rows.length, total));
+            reply.header(
+                'content-range',
+                contentRange('depotGroups', params.offset, rows.length, total),
+            );
             return rows;
         },
     );
@@ -68,7 +99,11 @@ export const depotGroupsRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
             },
         },
         async (request) => {
-            const group = await findDepotGroup(fastify.db, groupTenants(request), request.params.id);
+            const group = await findDepotGroup(
+                fastify.db,
+                groupTenants(request),
+                request.params.id,
+            );
             if (!group) throw notFound(`Region ${request.params.id}`);
             return group;
         },

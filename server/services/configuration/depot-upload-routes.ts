@@ -19,39 +19,67 @@ export const DEPOT_UPLOAD_BODY_LIMIT = 16 * 1024 * 1024;
  */
 export const depotUploadRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     // Only this plugin's routes accept CSV bodies.
-    fastify.addContentTypeParser('text/csv', { parseAs: 'string', bodyLimit: DEPOT_UPLOAD_BODY_LIMIT }, (_request, body, done) => done(null, body));
+    fastify.addContentTypeParser(
+        'text/csv',
+        { parseAs: 'string', bodyLimit: DEPOT_UPLOAD_BODY_LIMIT },
+        (_request, body, done) => done(null, body),
+    );
 
     fastify.post(
         '/depots/upload',
         {
             bodyLimit: DEPOT_UPLOAD_BODY_LIMIT,
-            config: { access: requireAction('c:depot', { context: 'tenant' }, { coverage: 'some' }) },
+            config: {
+                access: requireAction('c:depot', { context: 'tenant' }, { coverage: 'some' }),
+            },
             schema: {
                 tags: ['configuration'],
                 summary:
                     'Creates depots from a CSV file (text/csv; header organizationId,country,regionId,externalDepotId,name,street,houseNumber,zipCode,locality,latitude,longitude,timeZone,deviceMapping). All rows or none.',
                 body: Type.String({ description: 'The CSV file' }),
-                response: { 201: DepotUploadAnswer, 409: ErrorEnvelope, 413: ErrorEnvelope, 415: ErrorEnvelope, ...authErrors },
+                response: {
+                    201: DepotUploadAnswer,
+                    409: ErrorEnvelope,
+                    413: ErrorEnvelope,
+                    415: ErrorEnvelope,
+                    ...authErrors,
+                },
             },
         },
         async (request, reply) => {
             const { rows, problems: shapeProblems } = parseDepotCsv(request.body);
-            const tenantIds = [...new Set(rows.map((row) => row.organizationId.trim()).filter(Boolean))].sort();
+            const tenantIds = [
+                ...new Set(rows.map((row) => row.organizationId.trim()).filter(Boolean)),
+            ].sort();
             try {
                 const created = await fastify.db.transaction(async (tx) => {
                     // Locks first (sorted: no deadlock between two uploads), then every check against what is stored.
                     for (const tenantId of tenantIds) await lockTenantDepots(tx, tenantId);
-                    const { values, problems } = await validateDepotRows(tx, request.caller.actions, rows, shapeProblems);
+                    const { values, problems } = await validateDepotRows(
+                        tx,
+                        request.caller.actions,
+                        rows,
+                        shapeProblems,
+                    );
                     if (problems.length > 0) {
-                        const rowsWithProblems = new Set(problems.map((problem) => problem.field)).size;
-                        throw badRequest(`${rowsWithProblems} row(s) of the file are invalid; nothing was imported.`, problems, 'DEPOT_UPLOAD_INVALID');
+                        const rowsWithProblems = new Set(problems.map((problem) => problem.field))
+                            .size;
+                        throw badRequest(
+                            `${rowsWithProblems} row(s) of the file are invalid; nothing was imported.`,
+                            problems,
+                            'DEPOT_UPLOAD_INVALID',
+                        );
                     }
                     await insertDepots(tx, values);
                     await appendAudit(tx, request, {
                         action: 'depots-uploaded',
                         entityType: 'depot',
                         entityId: null,
-                        changes: { created: values.length, tenants: tenantIds, internalDepotIds: values.map((value) => value.internalDepotId) },
+                        changes: {
+                            created: values.length,
+                            tenants: tenantIds,
+                            internalDepotIds: values.map((value) => value.internalDepotId),
+                        },
                     });
                     return values.length;
                 });

@@ -45,13 +45,23 @@ export interface TenantDepotContext {
 }
 
 /** Loads an organisation's depot context, or undefined when the organisation does not exist. */
-export async function loadTenantDepotContext(db: Queryable, tenantId: string): Promise<TenantDepotContext | undefined> {
+export async function loadTenantDepotContext(
+    db: Queryable,
+    tenantId: string,
+): Promise<TenantDepotContext | undefined> {
     const settings = await tenantSettings(db, tenantId);
     if (!settings) return undefined;
     const [groups, stored] = await Promise.all([
-        db.select({ id: depotGroups.id }).from(depotGroups).where(eq(depotGroups.tenantId, tenantId)),
         db
-            .select({ id: depots.internalDepotId, externalDepotId: depots.externalDepotId, deviceMappings: depots.deviceMappings })
+            .select({ id: depotGroups.id })
+            .from(depotGroups)
+            .where(eq(depotGroups.tenantId, tenantId)),
+        db
+            .select({
+                id: depots.internalDepotId,
+                externalDepotId: depots.externalDepotId,
+                deviceMappings: depots.deviceMappings,
+            })
             .from(depots)
             .where(eq(depots.tenantId, tenantId)),
     ]);
@@ -64,7 +74,8 @@ export async function loadTenantDepotContext(db: Queryable, tenantId: string): P
     };
     for (const depot of stored) {
         context.externalIds.set(depot.externalDepotId, depot.id);
-        for (const mapping of depot.deviceMappings) context.mappings.set(formatDeviceMapping(mapping), depot.id);
+        for (const mapping of depot.deviceMappings)
+            context.mappings.set(formatDeviceMapping(mapping), depot.id);
     }
     return context;
 }
@@ -74,9 +85,16 @@ export async function lockTenantDepots(tx: Queryable, tenantId: string): Promise
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`depots:${tenantId}`}))`);
 }
 
-const detail = (field: string, rule: DepotFieldRule): ErrorDetail => ({ field: `/body/${field}`, message: `${field} ${depotFieldRuleMessages[rule]}`, rule });
+const detail = (field: string, rule: DepotFieldRule): ErrorDetail => ({
+    field: `/body/${field}`,
+    message: `${field} ${depotFieldRuleMessages[rule]}`,
+    rule,
+});
 
-const servicesText = (services: readonly string[]) => (services.length === 0 ? 'no services are configured for this organisation' : `configured services: ${services.join(', ')}`);
+const servicesText = (services: readonly string[]) =>
+    services.length === 0
+        ? 'no services are configured for this organisation'
+        : `configured services: ${services.join(', ')}`;
 
 /**
  * The field rules of a depot body (domain/depots.ts): 400 BAD_REQUEST naming each broken field;
@@ -91,41 +109,89 @@ export function assertDepotFields(body: Omit<CreateDepotBody, 'tenantId'>): void
         throw badRequest(details[0]?.message ?? 'Invalid depot.', details);
     }
     if (mapping === 'deviceMappingTwice') {
-        throw conflict('DUPLICATE_DEVICE_MAPPING', 'The same device mapping is listed twice.', [detail('deviceMappings', mapping)]);
+        throw conflict('DUPLICATE_DEVICE_MAPPING', 'The same device mapping is listed twice.', [
+            detail('deviceMappings', mapping),
+        ]);
     }
-    if (mapping) throw badRequest(`deviceMappings ${depotFieldRuleMessages[mapping]}`, [detail('deviceMappings', mapping)], 'INVALID_DEVICE_MAPPING_FORMAT');
+    if (mapping)
+        throw badRequest(
+            `deviceMappings ${depotFieldRuleMessages[mapping]}`,
+            [detail('deviceMappings', mapping)],
+            'INVALID_DEVICE_MAPPING_FORMAT',
+        );
 }
 
 /** The rules that need stored data: region of the organisation, configured services, ids and mappings of other depots. */
-export function assertAgainstStored(context: TenantDepotContext, body: Omit<CreateDepotBody, 'tenantId'>, ownId?: string): void {
+export function assertAgainstStored(
+    context: TenantDepotContext,
+    body: Omit<CreateDepotBody, 'tenantId'>,
+    ownId?: string,
+): void {
     if (!context.groupIds.has(body.groupId)) {
-        throw badRequest(`groupId ${body.groupId} is not a region of organisation ${context.tenantId}.`, [
-            { field: '/body/groupId', message: `groupId is not a region of organisation ${context.tenantId}`, rule: 'unknownRegion', params: { value: body.groupId, tenantId: context.tenantId } },
-        ]);
+        throw badRequest(
+            `groupId ${body.groupId} is not a region of organisation ${context.tenantId}.`,
+            [
+                {
+                    field: '/body/groupId',
+                    message: `groupId is not a region of organisation ${context.tenantId}`,
+                    rule: 'unknownRegion',
+                    params: { value: body.groupId, tenantId: context.tenantId },
+                },
+            ],
+        );
     }
     const unknown = unconfiguredServices(body.deviceMappings, context.services);
     if (unknown.length > 0) {
         const message = `deviceMappings name the service ${unknown.join(', ')} that is not configured (${servicesText(context.services)}).`;
-        const rule: DepotServerRule = context.services.length > 0 ? 'serviceNotConfigured' : 'noServicesConfigured';
-        const params = { value: unknown.join(', '), tenantId: context.tenantId, services: context.services.join(', ') };
-        throw badRequest(message, [{ field: '/body/deviceMappings', message, rule, params }], 'INVALID_DEVICE_MAPPING_FORMAT');
+        const rule: DepotServerRule =
+            context.services.length > 0 ? 'serviceNotConfigured' : 'noServicesConfigured';
+        const params = {
+            value: unknown.join(', '),
+            tenantId: context.tenantId,
+            services: context.services.join(', '),
+        };
+        throw badRequest(
+            message,
+            [{ field: '/body/deviceMappings', message, rule, params }],
+            'INVALID_DEVICE_MAPPING_FORMAT',
+        );
     }
     const holder = context.externalIds.get(body.externalDepotId.trim());
     if (holder !== undefined && holder !== ownId) {
-        throw conflict('DUPLICATE_EXTERNAL_DEPOT_ID', `The external depot id ${body.externalDepotId.trim()} is already used by another depot of this organisation.`, [
-            { field: '/body/externalDepotId', message: 'externalDepotId is already used', rule: 'externalDepotIdTaken', params: { value: body.externalDepotId.trim() } },
-        ]);
+        throw conflict(
+            'DUPLICATE_EXTERNAL_DEPOT_ID',
+            `The external depot id ${body.externalDepotId.trim()} is already used by another depot of this organisation.`,
+            [
+                {
+                    field: '/body/externalDepotId',
+                    message: 'externalDepotId is already used',
+                    rule: 'externalDepotIdTaken',
+                    params: { value: body.externalDepotId.trim() },
+                },
+            ],
+        );
     }
-    const taken = body.deviceMappings.map((entry) => parseDeviceMapping(entry)).flatMap((pair) => {
-        if (!pair) return [];
-        const key = formatDeviceMapping(pair);
-        const owner = context.mappings.get(key);
-        return owner !== undefined && owner !== ownId ? [key] : [];
-    });
+    const taken = body.deviceMappings
+        .map((entry) => parseDeviceMapping(entry))
+        .flatMap((pair) => {
+            if (!pair) return [];
+            const key = formatDeviceMapping(pair);
+            const owner = context.mappings.get(key);
+            return owner !== undefined && owner !== ownId ? [key] : [];
+        });
     if (taken.length > 0) {
-        throw conflict('DUPLICATE_DEVICE_MAPPING', `The device mapping ${taken.join(', ')} is already used by another depot.`, [
-            { field: '/body/deviceMappings', message: `deviceMappings: ${taken.join(', ')} already used by another depot`, rule: 'deviceMappingTaken', params: { value: taken.join(', ') } },
-        ]);
+        throw conflict(
+            'DUPLICATE_DEVICE_MAPPING',
+            `The device mapping ${taken.join(', ')} is already used by another depot.`,
+            [
+                {
+                    field: '/body/deviceMappings',
+                    message: `deviceMappings: ${taken.join(', ')} already used by another depot`,
+                    rule: 'deviceMappingTaken',
+                    params: { value: taken.join(', ') },
+                },
+            ],
+        );
     }
 }
 
@@ -136,7 +202,11 @@ export function addressNotFound(): AppError {
         422,
         'ADDRESS_NOT_FOUND',
         'The address could not be found. Check street, house number, postcode, locality and country, or enter latitude and longitude instead.',
-        fields.map((field) => ({ field: `/body/${field}`, message: `${field}: address not found`, rule: 'addressNotFound' })),
+        fields.map((field) => ({
+            field: `/body/${field}`,
+            message: `${field}: address not found`,
+            rule: 'addressNotFound',
+        })),
     );
 }
 
@@ -161,7 +231,11 @@ export interface DepotValues {
 }
 
 /** Normalised values of a (valid) body: trimmed texts, parsed mappings, the scope path. */
-export function depotValues(internalDepotId: string, body: CreateDepotBody, coordinates: { latitude: number; longitude: number }): DepotValues {
+export function depotValues(
+    internalDepotId: string,
+    body: CreateDepotBody,
+    coordinates: { latitude: number; longitude: number },
+): DepotValues {
     const houseNo = body.houseNo?.trim() ?? '';
     const countryCode = body.countryCode.trim();
     return {
@@ -195,12 +269,24 @@ export async function insertDepots(tx: Queryable, rows: readonly DepotValues[]):
 
 /** 409 DUPLICATE_EXTERNAL_DEPOT_ID when a concurrent write won the unique index. */
 export function duplicateExternalIdFrom(error: unknown): AppError | undefined {
-    for (let cause: unknown = error; cause instanceof Object; cause = (cause as { cause?: unknown }).cause) {
+    for (
+        let cause: unknown = error;
+        cause instanceof Object;
+        cause = (cause as { cause?: unknown }).cause
+    ) {
         const record = cause as { code?: unknown; constraint?: unknown; message?: unknown };
         if (record.code === '23505') {
-            return conflict('DUPLICATE_EXTERNAL_DEPOT_ID', 'The external depot id is already used by another depot of this organisation.', [
-                { field: '/body/externalDepotId', message: 'externalDepotId is already used', rule: 'externalDepotIdTaken' },
-            ]);
+            return conflict(
+                'DUPLICATE_EXTERNAL_DEPOT_ID',
+                'The external depot id is already used by another depot of this organisation.',
+                [
+                    {
+                        field: '/body/externalDepotId',
+                        message: 'externalDepotId is already used',
+                        rule: 'externalDepotIdTaken',
+                    },
+                ],
+            );
         }
     }
     return undefined;
@@ -221,13 +307,33 @@ function moved(column: PgColumn, from: string, to: string): SQL {
  * assignments, driver-app events, address corrections) from `from` to `to`. Call in the
  * transaction that changes the depot. Returns the rows moved per table (for the audit entry).
  */
-export async function moveScopePath(tx: Queryable, from: string, to: string): Promise<Record<string, number>> {
+export async function moveScopePath(
+    tx: Queryable,
+    from: string,
+    to: string,
+): Promise<Record<string, number>> {
     const counts: Record<string, number> = {};
     counts.subcontractors = (
-        await tx.update(subcontractors).set({ scopePath: moved(subcontractors.scopePath, from, to) }).where(under(subcontractors.scopePath, from)).returning({ id: subcontractors.id })
+        await tx
+            .update(subcontractors)
+            .set({ scopePath: moved(subcontractors.scopePath, from, to) })
+            .where(under(subcontractors.scopePath, from))
+            .returning({ id: subcontractors.id })
     ).length;
-    counts.vehicles = (await tx.update(vehicles).set({ scopePath: moved(vehicles.scopePath, from, to) }).where(under(vehicles.scopePath, from)).returning({ id: vehicles.id })).length;
-    counts.users = (await tx.update(users).set({ scopePath: moved(users.scopePath, from, to) }).where(under(users.scopePath, from)).returning({ id: users.id })).length;
+    counts.vehicles = (
+        await tx
+            .update(vehicles)
+            .set({ scopePath: moved(vehicles.scopePath, from, to) })
+            .where(under(vehicles.scopePath, from))
+            .returning({ id: vehicles.id })
+    ).length;
+    counts.users = (
+        await tx
+            .update(users)
+            .set({ scopePath: moved(users.scopePath, from, to) })
+            .where(under(users.scopePath, from))
+            .returning({ id: users.id })
+    ).length;
     counts.permissionAssignments = (
         await tx
             .update(permissionAssignments)
@@ -235,12 +341,26 @@ export async function moveScopePath(tx: Queryable, from: string, to: string): Pr
             .where(under(permissionAssignments.scopePath, from))
             .returning({ id: permissionAssignments.id })
     ).length;
-    counts.roles = (await tx.update(roles).set({ visibilityPath: moved(roles.visibilityPath, from, to) }).where(under(roles.visibilityPath, from)).returning({ id: roles.id })).length;
+    counts.roles = (
+        await tx
+            .update(roles)
+            .set({ visibilityPath: moved(roles.visibilityPath, from, to) })
+            .where(under(roles.visibilityPath, from))
+            .returning({ id: roles.id })
+    ).length;
     counts.jobAssignments = (
-        await tx.update(jobAssignments).set({ scopePath: moved(jobAssignments.scopePath, from, to) }).where(under(jobAssignments.scopePath, from)).returning({ id: jobAssignments.id })
+        await tx
+            .update(jobAssignments)
+            .set({ scopePath: moved(jobAssignments.scopePath, from, to) })
+            .where(under(jobAssignments.scopePath, from))
+            .returning({ id: jobAssignments.id })
     ).length;
     counts.driverAppEvents = (
-        await tx.update(driverAppEvents).set({ scopePath: moved(driverAppEvents.scopePath, from, to) }).where(under(driverAppEvents.scopePath, from)).returning({ id: driverAppEvents.id })
+        await tx
+            .update(driverAppEvents)
+            .set({ scopePath: moved(driverAppEvents.scopePath, from, to) })
+            .where(under(driverAppEvents.scopePath, from))
+            .returning({ id: driverAppEvents.id })
     ).length;
     counts.addressCorrections = (
         await tx
@@ -253,21 +373,44 @@ export async function moveScopePath(tx: Queryable, from: string, to: string): Pr
 }
 
 /** Saves a depot if its stored version is still `version` (409 STALE_RECORD otherwise) and moves what hangs below it. */
-export async function saveDepot(tx: Queryable, request: FastifyRequest, before: DepotValues & { version: number }, after: DepotValues, version: number): Promise<void> {
+export async function saveDepot(
+    tx: Queryable,
+    request: FastifyRequest,
+    before: DepotValues & { version: number },
+    after: DepotValues,
+    version: number,
+): Promise<void> {
     const { internalDepotId, tenantId, ...changes } = after;
     const updated = await tx
         .update(depots)
         .set({ ...changes, version: sql`${depots.version} + 1`, updatedAt: sql`now()` })
-        .where(and(eq(depots.internalDepotId, internalDepotId), eq(depots.tenantId, tenantId), eq(depots.version, version)))
+        .where(
+            and(
+                eq(depots.internalDepotId, internalDepotId),
+                eq(depots.tenantId, tenantId),
+                eq(depots.version, version),
+            ),
+        )
         .returning({ version: depots.version });
     if (updated.length === 0) {
-        throw conflict('STALE_RECORD', 'The depot was changed by someone else since it was loaded; reload it and save again.', [{ field: '/body/version', message: 'version is stale' }]);
+        throw conflict(
+            'STALE_RECORD',
+            'The depot was changed by someone else since it was loaded; reload it and save again.',
+            [{ field: '/body/version', message: 'version is stale' }],
+        );
     }
-    const movedRows = before.scopePath === after.scopePath ? undefined : await moveScopePath(tx, before.scopePath, after.scopePath);
+    const movedRows =
+        before.scopePath === after.scopePath
+            ? undefined
+            : await moveScopePath(tx, before.scopePath, after.scopePath);
     await appendAudit(tx, request, {
         action: 'depot-updated',
         entityType: 'depot',
         entityId: internalDepotId,
-        changes: { before: { ...before }, after: { ...after, version: updated[0]?.version }, ...(movedRows ? { movedRows } : {}) },
+        changes: {
+            before: { ...before },
+            after: { ...after, version: updated[0]?.version },
+            ...(movedRows ? { movedRows } : {}),
+        },
     });
 }

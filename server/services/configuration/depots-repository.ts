@@ -1,5 +1,21 @@
-import { and, asc, count, desc, eq, ilike, or, sql, type AnyColumn, type SQL, type SQLWrapper } from 'drizzle-orm';
-import { scopeCondition, scopeParameterCondition, scopeParameters } from '../../access/scope-filter.js';
+import {
+    and,
+    asc,
+    count,
+    desc,
+    eq,
+    ilike,
+    or,
+    sql,
+    type AnyColumn,
+    type SQL,
+    type SQLWrapper,
+} from 'drizzle-orm';
+import {
+    scopeCondition,
+    scopeParameterCondition,
+    scopeParameters,
+} from '../../access/scope-filter.js';
 import type { Database, Queryable } from '../../db/client.js';
 import { depotGroups, depots, tenants } from '../../db/schema/index.js';
 import type { ListParams } from '../../http/simple-rest.js';
@@ -41,7 +57,12 @@ const sortExpressions: Record<DepotSortField, AnyColumn | SQLWrapper> = {
 };
 
 /** Shell §3 depot list ordering (tenant name, group name, depot number, location name): the tie-breakers of every sort. */
-const defaultOrder = [asc(tenants.name), asc(depotGroups.name), asc(sortExpressions.externalDepotId), asc(depots.name)];
+const defaultOrder = [
+    asc(tenants.name),
+    asc(depotGroups.name),
+    asc(sortExpressions.externalDepotId),
+    asc(depots.name),
+];
 
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (char) => `\\${char}`);
 
@@ -54,13 +75,22 @@ function whereClause(visible: 'ALL' | string[], filter: DepotFilter): SQL | unde
         filter.groupId ? eq(depots.groupId, filter.groupId) : undefined,
         filter.countryCode ? eq(depots.countryCode, filter.countryCode) : undefined,
         pattern
-            ? or(ilike(depots.name, pattern), ilike(depots.externalDepotId, pattern), ilike(depots.locality, pattern), ilike(depots.postcode, pattern))
+            ? or(
+                  ilike(depots.name, pattern),
+                  ilike(depots.externalDepotId, pattern),
+                  ilike(depots.locality, pattern),
+                  ilike(depots.postcode, pattern),
+              )
             : undefined,
     );
 }
 
 /** One page of the depots under the visible scopes, and how many match in total. */
-export async function listDepots(db: Queryable, visible: 'ALL' | string[], params: ListParams<DepotSortField, DepotFilter>) {
+export async function listDepots(
+    db: Queryable,
+    visible: 'ALL' | string[],
+    params: ListParams<DepotSortField, DepotFilter>,
+) {
     const where = whereClause(visible, params.filter);
     const direction = params.sort.order === 'ASC' ? asc : desc;
     const [rows, totals] = await Promise.all([
@@ -70,7 +100,11 @@ export async function listDepots(db: Queryable, visible: 'ALL' | string[], param
             .innerJoin(tenants, eq(tenants.id, depots.tenantId))
             .innerJoin(depotGroups, eq(depotGroups.id, depots.groupId))
             .where(where)
-            .orderBy(direction(sortExpressions[params.sort.field]), ...defaultOrder, asc(depots.internalDepotId))
+            .orderBy(
+                direction(sortExpressions[params.sort.field]),
+                ...defaultOrder,
+                asc(depots.internalDepotId),
+            )
             .limit(params.limit)
             .offset(params.offset),
         db
@@ -93,10 +127,18 @@ export function createDepotFinder(db: Database) {
         .from(depots)
         .innerJoin(tenants, eq(tenants.id, depots.tenantId))
         .innerJoin(depotGroups, eq(depotGroups.id, depots.groupId))
-        .where(and(eq(depots.internalDepotId, sql.placeholder('id')), scopeParameterCondition(depots.scopePath)))
+        .where(
+            and(
+                eq(depots.internalDepotId, sql.placeholder('id')),
+                scopeParameterCondition(depots.scopePath),
+            ),
+        )
         .limit(1)
         .prepare('depot_by_id');
-    return async (visible: 'ALL' | string[], internalDepotId: string): Promise<Depot | undefined> => {
+    return async (
+        visible: 'ALL' | string[],
+        internalDepotId: string,
+    ): Promise<Depot | undefined> => {
         const [row] = await query.execute({ id: internalDepotId, ...scopeParameters(visible) });
         return row;
     };

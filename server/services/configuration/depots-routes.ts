@@ -1,14 +1,27 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { hasCoordinates, type CreateDepotBody as CreateDepotFields } from '../../../domain/depots.js';
+import {
+    hasCoordinates,
+    type CreateDepotBody as CreateDepotFields,
+} from '../../../domain/depots.js';
 import { visibleDepotScopes } from '../../../domain/permissions.js';
 import { joinScopePath } from '../../../domain/scopePath.js';
-import { assertAction, requireAction, signedIn, type RouteAccess } from '../../access/route-access.js';
+import {
+    assertAction,
+    requireAction,
+    signedIn,
+    type RouteAccess,
+} from '../../access/route-access.js';
 import { narrowScopes } from '../../access/scopes.js';
 import { newId } from '../../db/ids.js';
 import { badRequest, notFound } from '../../errors.js';
 import { geocode } from '../../geocoding/geocoder.js';
-import { contentRange, filterParser, parseListQuery, SimpleRestQuery } from '../../http/simple-rest.js';
+import {
+    contentRange,
+    filterParser,
+    parseListQuery,
+    SimpleRestQuery,
+} from '../../http/simple-rest.js';
 import { appendAudit } from '../back-office/audit-repository.js';
 import { authErrors, ErrorEnvelope } from '../common-schemas.js';
 import {
@@ -24,7 +37,16 @@ import {
     type TenantDepotContext,
 } from './depot-writes.js';
 import { createDepotFinder, listDepots } from './depots-repository.js';
-import { CreateDepotBody, Depot, DepotFilter, DepotParams, depotSortFields, TenantDepotItemParams, TenantDepotParams, UpdateDepotBody } from './schemas.js';
+import {
+    CreateDepotBody,
+    Depot,
+    DepotFilter,
+    DepotParams,
+    depotSortFields,
+    TenantDepotItemParams,
+    TenantDepotParams,
+    UpdateDepotBody,
+} from './schemas.js';
 
 const parseDepotFilter = filterParser(DepotFilter);
 
@@ -34,11 +56,20 @@ const parseDepotFilter = filterParser(DepotFilter);
  * caller may see there (all of them with r:tenant-dcs or tenant-admin on the organisation).
  */
 const depotManagementList: RouteAccess = {
-    description: "Needs r:depot-mgmt-list in the tenant context of the organisation; answers the organisation's depots the caller may see (all with r:tenant-dcs).",
+    description:
+        "Needs r:depot-mgmt-list in the tenant context of the organisation; answers the organisation's depots the caller may see (all with r:tenant-dcs).",
     grant(request) {
         const { tenantId } = request.params as { tenantId: string };
-        assertAction(request.caller.actions, 'r:depot-mgmt-list', { context: 'tenant', path: tenantId }, 'some');
-        return { scopes: narrowScopes(visibleDepotScopes(request.caller.actions), tenantId), path: tenantId };
+        assertAction(
+            request.caller.actions,
+            'r:depot-mgmt-list',
+            { context: 'tenant', path: tenantId },
+            'some',
+        );
+        return {
+            scopes: narrowScopes(visibleDepotScopes(request.caller.actions), tenantId),
+            path: tenantId,
+        };
     },
 };
 
@@ -59,7 +90,8 @@ export const depotsRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
             config: { access: signedIn({ rows: 'visibleDepots' }) },
             schema: {
                 tags: ['configuration'],
-                summary: 'Depots the caller may see: sortable, paginated (range), searchable (filter.q)',
+                summary:
+                    'Depots the caller may see: sortable, paginated (range), searchable (filter.q)',
                 querystring: SimpleRestQuery,
                 response: { 200: Type.Array(Depot), ...authErrors },
             },
@@ -67,7 +99,10 @@ export const depotsRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
         async (request, reply) => {
             const params = parseListQuery(request.query, depotSortFields, 'name', parseDepotFilter);
             const { rows, total } = await listDepots(fastify.db, request.access.scopes, params);
-            reply.header('content-range', contentRange('depots', params.offset, rows.length, total));
+            reply.header(
+                'content-range',
+                contentRange('depots', params.offset, rows.length, total),
+            );
             return rows;
         },
     );
@@ -96,17 +131,26 @@ export const depotsRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
             config: { access: depotManagementList },
             schema: {
                 tags: ['configuration'],
-                summary: "The organisation's depot management list: sortable (default tenant, region, depot number, name), paginated, filterable (q, groupId)",
+                summary:
+                    "The organisation's depot management list: sortable (default tenant, region, depot number, name), paginated, filterable (q, groupId)",
                 params: TenantDepotParams,
                 querystring: SimpleRestQuery,
                 response: { 200: Type.Array(Depot), ...authErrors },
             },
         },
         async (request, reply) => {
-            const params = parseListQuery(request.query, depotSortFields, 'tenantName', parseDepotFilter);
+            const params = parseListQuery(
+                request.query,
+                depotSortFields,
+                'tenantName',
+                parseDepotFilter,
+            );
             params.filter = { ...params.filter, tenantId: request.params.tenantId };
             const { rows, total } = await listDepots(fastify.db, request.access.scopes, params);
-            reply.header('content-range', contentRange('depots', params.offset, rows.length, total));
+            reply.header(
+                'content-range',
+                contentRange('depots', params.offset, rows.length, total),
+            );
             return rows;
         },
     );
@@ -124,14 +168,18 @@ export const depotsRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
         },
         async (request) => {
             const depot = await findDepot(request.access.scopes, request.params.internalDepotId);
-            if (!depot || depot.tenantId !== request.params.tenantId) throw notFound(`Depot ${request.params.internalDepotId}`);
+            if (!depot || depot.tenantId !== request.params.tenantId)
+                throw notFound(`Depot ${request.params.internalDepotId}`);
             return depot;
         },
     );
 
     /** Coordinates of the body, or the geocoded address (422 ADDRESS_NOT_FOUND). */
-    async function coordinatesOf(body: CreateDepotFields): Promise<{ latitude: number; longitude: number }> {
-        if (hasCoordinates(body.latitude, body.longitude)) return { latitude: body.latitude as number, longitude: body.longitude as number };
+    async function coordinatesOf(
+        body: CreateDepotFields,
+    ): Promise<{ latitude: number; longitude: number }> {
+        if (hasCoordinates(body.latitude, body.longitude))
+            return { latitude: body.latitude as number, longitude: body.longitude as number };
         const found = await geocode(fastify.appConfig.geocoderUrl, body);
         if (!found) throw addressNotFound();
         return found;
@@ -140,10 +188,21 @@ export const depotsRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     fastify.post(
         '/depots',
         {
-            config: { access: requireAction('c:depot', { context: 'tenant', path: (request) => (request.body as { tenantId?: string } | undefined)?.tenantId }, { coverage: 'some' }) },
+            config: {
+                access: requireAction(
+                    'c:depot',
+                    {
+                        context: 'tenant',
+                        path: (request) =>
+                            (request.body as { tenantId?: string } | undefined)?.tenantId,
+                    },
+                    { coverage: 'some' },
+                ),
+            },
             schema: {
                 tags: ['configuration'],
-                summary: 'Creates a depot (c:depot covering its region); without coordinates the address is geocoded',
+                summary:
+                    'Creates a depot (c:depot covering its region); without coordinates the address is geocoded',
                 body: CreateDepotBody,
                 response: { 201: Depot, ...writeErrors },
             },
@@ -151,18 +210,37 @@ export const depotsRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
         async (request, reply) => {
             const body = request.body;
             assertDepotFields(body);
-            assertAction(request.caller.actions, 'c:depot', { context: 'tenant', path: joinScopePath([body.tenantId, body.countryCode.trim(), body.groupId]) });
+            assertAction(request.caller.actions, 'c:depot', {
+                context: 'tenant',
+                path: joinScopePath([body.tenantId, body.countryCode.trim(), body.groupId]),
+            });
             const context = await loadTenantDepotContext(fastify.db, body.tenantId);
             // Only an admin reaches here for an unknown organisation (others fail the check above).
-            if (!context) throw badRequest(`Organisation ${body.tenantId} does not exist.`, [{ field: '/body/tenantId', message: 'tenantId is not an organisation', rule: 'unknownOrganisation', params: { value: body.tenantId } }]);
+            if (!context)
+                throw badRequest(`Organisation ${body.tenantId} does not exist.`, [
+                    {
+                        field: '/body/tenantId',
+                        message: 'tenantId is not an organisation',
+                        rule: 'unknownOrganisation',
+                        params: { value: body.tenantId },
+                    },
+                ]);
             assertAgainstStored(context, body);
             const values = depotValues(newId(), body, await coordinatesOf(body));
             try {
                 await fastify.db.transaction(async (tx) => {
                     await lockTenantDepots(tx, body.tenantId);
-                    assertAgainstStored((await loadTenantDepotContext(tx, body.tenantId)) as TenantDepotContext, body);
+                    assertAgainstStored(
+                        (await loadTenantDepotContext(tx, body.tenantId)) as TenantDepotContext,
+                        body,
+                    );
                     await insertDepots(tx, [values]);
-                    await appendAudit(tx, request, { action: 'depot-created', entityType: 'depot', entityId: values.internalDepotId, changes: { after: { ...values } } });
+                    await appendAudit(tx, request, {
+                        action: 'depot-created',
+                        entityType: 'depot',
+                        entityId: values.internalDepotId,
+                        changes: { after: { ...values } },
+                    });
                 });
             } catch (error) {
                 throw duplicateExternalIdFrom(error) ?? error;
@@ -175,10 +253,13 @@ export const depotsRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     fastify.put(
         '/depots/:internalDepotId',
         {
-            config: { access: requireAction('u:depot', { context: 'tenant' }, { coverage: 'some' }) },
+            config: {
+                access: requireAction('u:depot', { context: 'tenant' }, { coverage: 'some' }),
+            },
             schema: {
                 tags: ['configuration'],
-                summary: 'Changes a depot (u:depot covering it and its new region; send the version it was based on). A new region or country moves everything below the depot with it',
+                summary:
+                    'Changes a depot (u:depot covering it and its new region; send the version it was based on). A new region or country moves everything below the depot with it',
                 params: DepotParams,
                 body: UpdateDepotBody,
                 response: { 200: Depot, ...writeErrors },
@@ -190,19 +271,38 @@ export const depotsRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
             if (!before) throw notFound(`Depot ${internalDepotId}`);
             const body = { ...request.body, tenantId: before.tenantId };
             assertDepotFields(body);
-            assertAction(request.caller.actions, 'u:depot', { context: 'tenant', path: joinScopePath([before.tenantId, body.countryCode.trim(), body.groupId]) });
-            const context = (await loadTenantDepotContext(fastify.db, before.tenantId)) as TenantDepotContext;
+            assertAction(request.caller.actions, 'u:depot', {
+                context: 'tenant',
+                path: joinScopePath([before.tenantId, body.countryCode.trim(), body.groupId]),
+            });
+            const context = (await loadTenantDepotContext(
+                fastify.db,
+                before.tenantId,
+            )) as TenantDepotContext;
             assertAgainstStored(context, body, internalDepotId);
-            const addressChanged = (['street', 'houseNo', 'postcode', 'locality', 'countryCode'] as const).some((field) => (body[field] ?? '').trim() !== (before[field] ?? ''));
+            const addressChanged = (
+                ['street', 'houseNo', 'postcode', 'locality', 'countryCode'] as const
+            ).some((field) => (body[field] ?? '').trim() !== (before[field] ?? ''));
             // Without coordinates: keep the stored ones unless the address changed (then geocode it again).
             const coordinates =
-                hasCoordinates(body.latitude, body.longitude) || addressChanged ? await coordinatesOf(body) : { latitude: before.latitude, longitude: before.longitude };
+                hasCoordinates(body.latitude, body.longitude) || addressChanged
+                    ? await coordinatesOf(body)
+                    : { latitude: before.latitude, longitude: before.longitude };
             const after = depotValues(internalDepotId, body, coordinates);
             try {
                 await fastify.db.transaction(async (tx) => {
                     await lockTenantDepots(tx, before.tenantId);
-                    assertAgainstStored((await loadTenantDepotContext(tx, before.tenantId)) as TenantDepotContext, body, internalDepotId);
-                    const { id: _id, tenantName: _tenantName, groupName: _groupName, ...stored } = before;
+                    assertAgainstStored(
+                        (await loadTenantDepotContext(tx, before.tenantId)) as TenantDepotContext,
+                        body,
+                        internalDepotId,
+                    );
+                    const {
+                        id: _id,
+                        tenantName: _tenantName,
+                        groupName: _groupName,
+                        ...stored
+                    } = before;
                     await saveDepot(tx, request, stored, after, body.version);
                 });
             } catch (error) {

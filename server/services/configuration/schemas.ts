@@ -23,11 +23,22 @@ export const Depot = Type.Object({
     deviceMappings: Type.Array(DeviceMapping),
     manualJobUploadEnabled: Type.Boolean(),
     scopePath: Type.String(),
-    version: Type.Integer({ description: 'Send it back with an update (409 STALE_RECORD when stale)' }),
+    version: Type.Integer({
+        description: 'Send it back with an update (409 STALE_RECORD when stale)',
+    }),
 });
 export type Depot = Static<typeof Depot>;
 
-export const depotSortFields = ['name', 'externalDepotId', 'locality', 'postcode', 'countryCode', 'timeZone', 'tenantName', 'groupName'] as const;
+export const depotSortFields = [
+    'name',
+    'externalDepotId',
+    'locality',
+    'postcode',
+    'countryCode',
+    'timeZone',
+    'tenantName',
+    'groupName',
+] as const;
 export type DepotSortField = (typeof depotSortFields)[number];
 
 /** Filters of the depot list; `q` searches name, external id, locality and postcode. */
@@ -42,7 +53,9 @@ export const DepotFilter = Type.Object(
 );
 export type DepotFilter = Static<typeof DepotFilter>;
 
-export const DepotParams = Type.Object({ internalDepotId: Type.String({ pattern: '^[A-Za-z0-9_-]{1,100}$' }) });
+export const DepotParams = Type.Object({
+    internalDepotId: Type.String({ pattern: '^[A-Za-z0-9_-]{1,100}$' }),
+});
 
 export const TenantDepotParams = Type.Object({
     tenantId: Type.String({ pattern: '^[A-Za-z0-9_-]{1,100}$' }),
@@ -66,7 +79,10 @@ const depotWriteFields = {
     latitude: Type.Optional(Type.Union([Type.Null(), Type.Number()])),
     longitude: Type.Optional(Type.Union([Type.Null(), Type.Number()])),
     timeZone: Type.String({ maxLength: 100 }),
-    deviceMappings: Type.Array(Type.String({ maxLength: 200 }), { maxItems: 100, description: '`service:ID` pairs' }),
+    deviceMappings: Type.Array(Type.String({ maxLength: 200 }), {
+        maxItems: 100,
+        description: '`service:ID` pairs',
+    }),
     manualJobUploadEnabled: Type.Boolean(),
 };
 
@@ -76,6 +92,9 @@ export const CreateDepotBody = Type.Object(
     { additionalProperties: false },
 );
 /** `PUT /depots/:internalDepotId` (domain/depots.ts `UpdateDepotBody`). */
-export const UpdateDepotBody = Type.Object({ ...depotWriteFields, version: Type.Integer({ minimum: 1 }) }, { additionalProperties: false });
+export const UpdateDepotBody = Type.Object(
+    { ...depotWriteFields, version: Type.Integer({ minimum: 1 }) },
+    { additionalProperties: false },
+);
 
 export const DepotUploadAnswer = Type.Object({ created: Type.Integer() });

@@ -16,12 +16,19 @@ function depotCountOf(visible: ScopeSet): SQL<number> {
 }
 
 /** The answer shape for tenant rows: their regions with depot counts inside `visible`. */
-async function withRegions(db: Queryable, rows: readonly TenantRow[], visible: ScopeSet): Promise<Organisation[]> {
+async function withRegions(
+    db: Queryable,
+    rows: readonly TenantRow[],
+    visible: ScopeSet,
+): Promise<Organisation[]> {
     if (rows.length === 0) return [];
     const ids = rows.map((row) => row.id);
     const inside = scopeCondition(depots.scopePath, visible);
     const [groups, counts] = await Promise.all([
-        db.select({ id: depotGroups.id, tenantId: depotGroups.tenantId, name: depotGroups.name }).from(depotGroups).where(inArray(depotGroups.tenantId, ids)),
+        db
+            .select({ id: depotGroups.id, tenantId: depotGroups.tenantId, name: depotGroups.name })
+            .from(depotGroups)
+            .where(inArray(depotGroups.tenantId, ids)),
         db
             .select({ groupId: depots.groupId, depotCount: count() })
             .from(depots)
@@ -33,7 +40,11 @@ async function withRegions(db: Queryable, rows: readonly TenantRow[], visible: S
     return rows.map((row) => {
         const regions = groups
             .filter((group) => group.tenantId === row.id)
-            .map((group) => ({ id: group.id, name: group.name, depotCount: depotCounts.get(group.id) ?? 0 }))
+            .map((group) => ({
+                id: group.id,
+                name: group.name,
+                depotCount: depotCounts.get(group.id) ?? 0,
+            }))
             .sort((a, b) => collator.compare(a.name, b.name) || a.id.localeCompare(b.id));
         return {
             id: row.id,
@@ -60,12 +71,22 @@ const sortColumns: Record<OrganisationSortField, (visible: ScopeSet) => SQL> = {
 };
 
 /** One page of the organisations (admins: every one), and how many match. */
-export async function listOrganisations(db: Queryable, visible: ScopeSet, params: ListParams<OrganisationSortField, OrganisationFilter>): Promise<{ rows: Organisation[]; total: number }> {
+export async function listOrganisations(
+    db: Queryable,
+    visible: ScopeSet,
+    params: ListParams<OrganisationSortField, OrganisationFilter>,
+): Promise<{ rows: Organisation[]; total: number }> {
     const { filter } = params;
     const search = filter.q?.trim();
-    const ids = filter.id === undefined ? undefined : Array.isArray(filter.id) ? filter.id : [filter.id];
+    const ids =
+        filter.id === undefined ? undefined : Array.isArray(filter.id) ? filter.id : [filter.id];
     const where = and(
-        search ? or(ilike(tenants.name, `%${escapeLike(search)}%`), ilike(tenants.id, `%${escapeLike(search)}%`)) : undefined,
+        search
+            ? or(
+                  ilike(tenants.name, `%${escapeLike(search)}%`),
+                  ilike(tenants.id, `%${escapeLike(search)}%`),
+              )
+            : undefined,
         filter.countryCode ? eq(tenants.countryCode, filter.countryCode) : undefined,
         ids ? (ids.length === 0 ? sql`false` : inArray(tenants.id, ids)) : undefined,
     );
@@ -75,7 +96,11 @@ export async function listOrganisations(db: Queryable, visible: ScopeSet, params
             .select()
             .from(tenants)
             .where(where)
-            .orderBy(direction(sortColumns[params.sort.field](visible)), asc(sql`lower(${tenants.name})`), asc(tenants.id))
+            .orderBy(
+                direction(sortColumns[params.sort.field](visible)),
+                asc(sql`lower(${tenants.name})`),
+                asc(tenants.id),
+            )
             .limit(params.limit)
             .offset(params.offset),
         db.select({ total: count() }).from(tenants).where(where),
@@ -84,7 +109,11 @@ export async function listOrganisations(db: Queryable, visible: ScopeSet, params
 }
 
 /** The organisation with exactly this id, with its regions; depot counts inside `visible`. */
-export async function findOrganisation(db: Queryable, id: string, visible: ScopeSet): Promise<Organisation | undefined> {
+export async function findOrganisation(
+    db: Queryable,
+    id: string,
+    visible: ScopeSet,
+): Promise<Organisation | undefined> {
     const rows = await db.select().from(tenants).where(eq(tenants.id, id)).limit(1);
     const [organisation] = await withRegions(db, rows, visible);
     return organisation;

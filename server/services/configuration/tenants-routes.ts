@@ -6,12 +6,34 @@ import { splitScopePath } from '../../../domain/scopePath.js';
 import { requireAction, signedIn } from '../../access/route-access.js';
 import type { ScopeSet } from '../../access/scopes.js';
 import { AppError, badRequest, conflict, notFound } from '../../errors.js';
-import { contentRange, filterParser, parseListQuery, SimpleRestQuery } from '../../http/simple-rest.js';
+import {
+    contentRange,
+    filterParser,
+    parseListQuery,
+    SimpleRestQuery,
+} from '../../http/simple-rest.js';
 import { authErrors, ErrorEnvelope } from '../common-schemas.js';
 import { depotGroupsRoutes } from './depot-groups-routes.js';
-import { clashingTenantId, findOrganisation, listOrganisations, lockTenantCreation } from './tenants-repository.js';
-import { Organisation, OrganisationCreateBody, OrganisationFilter, organisationSortFields, OrganisationUpdateBody, TenantParams } from './tenants-schemas.js';
-import { assertKnownRegions, insertOrganisation, isUniqueViolation, updateOrganisation } from './tenants-writes.js';
+import {
+    clashingTenantId,
+    findOrganisation,
+    listOrganisations,
+    lockTenantCreation,
+} from './tenants-repository.js';
+import {
+    Organisation,
+    OrganisationCreateBody,
+    OrganisationFilter,
+    organisationSortFields,
+    OrganisationUpdateBody,
+    TenantParams,
+} from './tenants-schemas.js';
+import {
+    assertKnownRegions,
+    insertOrganisation,
+    isUniqueViolation,
+    updateOrganisation,
+} from './tenants-writes.js';
 
 const adminOnly = requireAction('admin', { context: 'admin' });
 
@@ -23,9 +45,13 @@ function holdsScopeIn(scopes: ScopeSet, tenantId: string): boolean {
 }
 
 const duplicateId = (id: string, existing: string) =>
-    conflict('DUPLICATE_TENANT_ID', existing === id ? `An organisation with the id ${id} already exists.` : `The id ${id} is taken: it reads like the existing organisation ${existing} (letter case and _/- are not told apart).`, [
-        { field: '/body/id', message: 'id is already used' },
-    ]);
+    conflict(
+        'DUPLICATE_TENANT_ID',
+        existing === id
+            ? `An organisation with the id ${id} already exists.`
+            : `The id ${id} is taken: it reads like the existing organisation ${existing} (letter case and _/- are not told apart).`,
+        [{ field: '/body/id', message: 'id is already used' }],
+    );
 
 /**
  * Organisations (tenants) of the tour and tenant admin service, in the react-admin simple REST
@@ -43,15 +69,24 @@ export const tenantsRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
             config: { access: adminOnly },
             schema: {
                 tags: ['configuration'],
-                summary: 'Organisations with their regions: sortable, paginated (range), searchable (filter.q in id and name), filter.countryCode, filter.id (getMany)',
+                summary:
+                    'Organisations with their regions: sortable, paginated (range), searchable (filter.q in id and name), filter.countryCode, filter.id (getMany)',
                 querystring: SimpleRestQuery,
                 response: { 200: Type.Array(Organisation), ...authErrors },
             },
         },
         async (request, reply) => {
-            const params = parseListQuery(request.query, organisationSortFields, 'name', parseOrganisationFilter);
+            const params = parseListQuery(
+                request.query,
+                organisationSortFields,
+                'name',
+                parseOrganisationFilter,
+            );
             const { rows, total } = await listOrganisations(fastify.db, 'ALL', params);
-            reply.header('content-range', contentRange('tenants', params.offset, rows.length, total));
+            reply.header(
+                'content-range',
+                contentRange('tenants', params.offset, rows.length, total),
+            );
             return rows;
         },
     );
@@ -62,15 +97,23 @@ export const tenantsRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
             config: { access: signedIn({ rows: 'scopeTree' }) },
             schema: {
                 tags: ['configuration'],
-                summary: 'One organisation with its regions; depot counts cover the depots the caller may see',
-                description: 'Admins read every organisation; other users the organisations they hold any scope in. Another organisation answers 404 like an unknown id.',
+                summary:
+                    'One organisation with its regions; depot counts cover the depots the caller may see',
+                description:
+                    'Admins read every organisation; other users the organisations they hold any scope in. Another organisation answers 404 like an unknown id.',
                 params: TenantParams,
                 response: { 200: Organisation, 404: ErrorEnvelope, ...authErrors },
             },
         },
         async (request) => {
             const { tenantId } = request.params;
-            const organisation = holdsScopeIn(request.access.scopes, tenantId) ? await findOrganisation(fastify.db, tenantId, visibleDepotScopes(request.caller.actions)) : undefined;
+            const organisation = holdsScopeIn(request.access.scopes, tenantId)
+                ? await findOrganisation(
+                      fastify.db,
+                      tenantId,
+                      visibleDepotScopes(request.caller.actions),
+                  )
+                : undefined;
             if (!organisation) throw notFound(`Organisation ${tenantId}`);
             return organisation;
         },
@@ -93,7 +136,14 @@ export const tenantsRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
             const body = request.body;
             const errors = organisationErrors(body, true);
             const [first] = errors;
-            if (first) throw badRequest(first.message, errors, errors.some((error) => error.field === '/body/id') ? 'INVALID_TENANT_ID' : 'BAD_REQUEST');
+            if (first)
+                throw badRequest(
+                    first.message,
+                    errors,
+                    errors.some((error) => error.field === '/body/id')
+                        ? 'INVALID_TENANT_ID'
+                        : 'BAD_REQUEST',
+                );
             try {
                 await fastify.db.transaction(async (tx) => {
                     await lockTenantCreation(tx);
@@ -106,7 +156,12 @@ export const tenantsRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
                 throw error;
             }
             const created = await findOrganisation(fastify.db, body.id, 'ALL');
-            if (!created) throw new AppError(500, 'SERVER_ERROR', 'The new organisation could not be read back.');
+            if (!created)
+                throw new AppError(
+                    500,
+                    'SERVER_ERROR',
+                    'The new organisation could not be read back.',
+                );
             return reply.code(201).send(created);
         },
     );
@@ -117,12 +172,18 @@ export const tenantsRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
             config: { access: adminOnly },
             schema: {
                 tags: ['configuration'],
-                summary: "Changes an organisation's name, time zone, business hours and regions (send the version it was based on)",
+                summary:
+                    "Changes an organisation's name, time zone, business hours and regions (send the version it was based on)",
                 description:
                     'The country cannot change (400 TENANT_COUNTRY_FIXED). Every stored region must be sent with its id (renames allowed; 400 TENANT_REGION_REMOVED names the missing ones); regions without id are added. A stale version is 409 STALE_RECORD. Nothing changes on any error.',
                 params: TenantParams,
                 body: OrganisationUpdateBody,
-                response: { 200: Organisation, 404: ErrorEnvelope, 409: ErrorEnvelope, ...authErrors },
+                response: {
+                    200: Organisation,
+                    404: ErrorEnvelope,
+                    409: ErrorEnvelope,
+                    ...authErrors,
+                },
             },
         },
         async (request) => {
@@ -134,7 +195,16 @@ export const tenantsRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
             const [first] = errors;
             if (first) throw badRequest(first.message, errors);
             if (body.countryCode !== before.countryCode) {
-                throw badRequest(`The country of an organisation cannot be changed (it is ${before.countryCode}).`, [{ field: '/body/countryCode', message: `countryCode is fixed to ${before.countryCode}` }], 'TENANT_COUNTRY_FIXED');
+                throw badRequest(
+                    `The country of an organisation cannot be changed (it is ${before.countryCode}).`,
+                    [
+                        {
+                            field: '/body/countryCode',
+                            message: `countryCode is fixed to ${before.countryCode}`,
+                        },
+                    ],
+                    'TENANT_COUNTRY_FIXED',
+                );
             }
             assertKnownRegions(before, body);
             const removed = removedRegionIds(
@@ -142,10 +212,15 @@ export const tenantsRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
                 body.regions,
             );
             if (removed.length > 0) {
-                const names = before.regions.filter((region) => removed.includes(region.id)).map((region) => `${region.name} (${region.id})`);
+                const names = before.regions
+                    .filter((region) => removed.includes(region.id))
+                    .map((region) => `${region.name} (${region.id})`);
                 throw badRequest(
                     `Regions cannot be removed: ${names.join(', ')} must stay.`,
-                    names.map((name) => ({ field: '/body/regions', message: `region ${name} is missing` })),
+                    names.map((name) => ({
+                        field: '/body/regions',
+                        message: `region ${name} is missing`,
+                    })),
                     'TENANT_REGION_REMOVED',
                 );
             }
@@ -153,7 +228,12 @@ export const tenantsRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
                 await fastify.db.transaction((tx) => updateOrganisation(tx, request, before, body));
             } catch (error) {
                 // Another save took a region name first: its version bump makes this one stale.
-                if (isUniqueViolation(error)) throw conflict('STALE_RECORD', 'The organisation was changed by someone else since it was loaded; reload it and save again.', [{ field: '/body/version', message: 'version is stale' }]);
+                if (isUniqueViolation(error))
+                    throw conflict(
+                        'STALE_RECORD',
+                        'The organisation was changed by someone else since it was loaded; reload it and save again.',
+                        [{ field: '/body/version', message: 'version is stale' }],
+                    );
                 throw error;
             }
             const after = await findOrganisation(fastify.db, tenantId, 'ALL');

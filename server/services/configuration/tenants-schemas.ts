@@ -1,5 +1,10 @@
 import { Type, type Static } from 'typebox';
-import { MAX_REGIONS, ORGANISATION_NAME_MAX_LENGTH, REGION_NAME_MAX_LENGTH, TENANT_ID_MAX_LENGTH } from '../../../domain/organisations.js';
+import {
+    MAX_REGIONS,
+    ORGANISATION_NAME_MAX_LENGTH,
+    REGION_NAME_MAX_LENGTH,
+    TENANT_ID_MAX_LENGTH,
+} from '../../../domain/organisations.js';
 
 /**
  * Schemas of the organisation (tenant) and region (depotGroup) routes: domain/organisations.ts
@@ -41,7 +46,10 @@ const editable = {
     name: LooseName(ORGANISATION_NAME_MAX_LENGTH),
     countryCode: Type.String({ maxLength: 10 }),
     timeZone: Type.String({ maxLength: 100 }),
-    businessHours: Type.Object({ from: LooseClock, to: LooseClock }, { additionalProperties: false }),
+    businessHours: Type.Object(
+        { from: LooseClock, to: LooseClock },
+        { additionalProperties: false },
+    ),
 };
 
 /** `POST /tenants` (domain/organisations.ts `OrganisationCreateBody`). */
@@ -49,7 +57,13 @@ export const OrganisationCreateBody = Type.Object(
     {
         id: Type.String({ maxLength: TENANT_ID_MAX_LENGTH * 5 }),
         ...editable,
-        regions: Type.Array(Type.Object({ name: LooseName(REGION_NAME_MAX_LENGTH) }, { additionalProperties: false }), { maxItems: MAX_REGIONS * 2 }),
+        regions: Type.Array(
+            Type.Object(
+                { name: LooseName(REGION_NAME_MAX_LENGTH) },
+                { additionalProperties: false },
+            ),
+            { maxItems: MAX_REGIONS * 2 },
+        ),
     },
     { additionalProperties: false },
 );
@@ -59,7 +73,13 @@ export type OrganisationCreateBody = Static<typeof OrganisationCreateBody>;
 export const OrganisationUpdateBody = Type.Object(
     {
         ...editable,
-        regions: Type.Array(Type.Object({ id: Type.Optional(Id), name: LooseName(REGION_NAME_MAX_LENGTH) }, { additionalProperties: false }), { maxItems: MAX_REGIONS * 2 }),
+        regions: Type.Array(
+            Type.Object(
+                { id: Type.Optional(Id), name: LooseName(REGION_NAME_MAX_LENGTH) },
+                { additionalProperties: false },
+            ),
+            { maxItems: MAX_REGIONS * 2 },
+        ),
         version: Type.Integer({ minimum: 1 }),
     },
     { additionalProperties: false },
@@ -68,10 +88,20 @@ export type OrganisationUpdateBody = Static<typeof OrganisationUpdateBody>;
 
 export const TenantParams = Type.Object({ tenantId: Id });
 
-export const organisationSortFields = ['name', 'id', 'countryCode', 'timeZone', 'depotCount', 'createdAt'] as const;
+export const organisationSortFields = [
+    'name',
+    'id',
+    'countryCode',
+    'timeZone',
+    'depotCount',
+    'createdAt',
+] as const;
 export type OrganisationSortField = (typeof organisationSortFields)[number];
 
-const IdList = Type.Union([Type.String({ maxLength: 100 }), Type.Array(Type.String({ maxLength: 100 }), { maxItems: 500 })]);
+const IdList = Type.Union([
+    Type.String({ maxLength: 100 }),
+    Type.Array(Type.String({ maxLength: 100 }), { maxItems: 500 }),
+]);
 
 /** Filters of the organisation list: a search in id and name (`q`), a country, ids (getMany). */
 export const OrganisationFilter = Type.Object(
@@ -85,7 +115,11 @@ export const OrganisationFilter = Type.Object(
 export type OrganisationFilter = Static<typeof OrganisationFilter>;
 
 /** A region as `/depotGroups` answers it (domain/organisations.ts `DepotGroup`). */
-export const DepotGroup = Type.Object({ id: Type.String(), name: Type.String(), tenantId: Type.String() });
+export const DepotGroup = Type.Object({
+    id: Type.String(),
+    name: Type.String(),
+    tenantId: Type.String(),
+});
 export type DepotGroup = Static<typeof DepotGroup>;
 
 export const DepotGroupParams = Type.Object({ id: Id });

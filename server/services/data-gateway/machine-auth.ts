@@ -29,7 +29,10 @@ const BEARER = /^Bearer ([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+)$/;
 const LAST_USED_RESOLUTION_MS = 60_000;
 
 function refuse(reply: FastifyReply, code: string, message: string): AppError {
-    reply.header('www-authenticate', `Bearer realm="data-gateway", error="invalid_token", error_description="${message.replace(/"/g, "'")}"`);
+    reply.header(
+        'www-authenticate',
+        `Bearer realm="data-gateway", error="invalid_token", error_description="${message.replace(/"/g, "'")}"`,
+    );
     return new AppError(401, code, message);
 }
 
@@ -41,44 +44,99 @@ function refuse(reply: FastifyReply, code: string, message: string): AppError {
  * route must declare `config.machineScope` (a route without it fails the boot).
  */
 export function secureMachineContext(context: FastifyInstance, machineTokens: MachineTokens): void {
-    if (!context.hasRequestDecorator('machine')) context.decorateRequest('machine', null as unknown as MachineCaller);
+    if (!context.hasRequestDecorator('machine'))
+        context.decorateRequest('machine', null as unknown as MachineCaller);
     context.addHook('onRoute', (route) => {
         const scope = route.config?.machineScope;
-        if (!scope) throw new Error(`${String(route.method)} ${route.url} declares no machineScope.`);
+        if (!scope)
+            throw new Error(`${String(route.method)} ${route.url} declares no machineScope.`);
         const note = `Access: machine clients only, with a token of the API access service (POST /api-access/api/v1/oauth2/token) carrying the scope ${scope}; user tokens are refused. Answers only the data of the credential's organisation.`;
-        if (route.schema && !route.schema.description?.includes(note)) route.schema.description = [route.schema.description, note].filter(Boolean).join('\n\n');
+        if (route.schema && !route.schema.description?.includes(note))
+            route.schema.description = [route.schema.description, note]
+                .filter(Boolean)
+                .join('\n\n');
     });
     context.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
         const match = BEARER.exec(request.headers.authorization ?? '');
-        if (!match?.[1]) throw refuse(reply, 'UNAUTHORIZED', 'A machine access token is required: "Authorization: Bearer <access_token>".');
+        if (!match?.[1])
+            throw refuse(
+                reply,
+                'UNAUTHORIZED',
+                'A machine access token is required: "Authorization: Bearer <access_token>".',
+            );
         const claims = await machineTokens.verify(match[1]);
-        if (!claims) throw refuse(reply, 'UNAUTHORIZED', 'The access token is not a valid, unexpired machine access token.');
+        if (!claims)
+            throw refuse(
+                reply,
+                'UNAUTHORIZED',
+                'The access token is not a valid, unexpired machine access token.',
+            );
         const credential = await credentialById(context.db, claims.credentialId);
-        if (!credential || credential.clientId !== claims.clientId || credential.tenantId !== claims.tenantId) {
-            throw refuse(reply, 'UNAUTHORIZED', 'The access token does not belong to a known credential.');
+        if (
+            !credential ||
+            credential.clientId !== claims.clientId ||
+            credential.tenantId !== claims.tenantId
+        ) {
+            throw refuse(
+                reply,
+                'UNAUTHORIZED',
+                'The access token does not belong to a known credential.',
+            );
         }
         const status = credentialStatus(credential);
-        if (status === 'REVOKED') throw refuse(reply, 'CREDENTIAL_REVOKED', 'The credential of this token was revoked.');
-        if (status === 'EXPIRED') throw refuse(reply, 'CREDENTIAL_EXPIRED', 'The credential of this token has expired.');
+        if (status === 'REVOKED')
+            throw refuse(reply, 'CREDENTIAL_REVOKED', 'The credential of this token was revoked.');
+        if (status === 'EXPIRED')
+            throw refuse(reply, 'CREDENTIAL_EXPIRED', 'The credential of this token has expired.');
         if (credential.rotatedAt && claims.issuedAtMs < credential.rotatedAt.getTime()) {
-            throw refuse(reply, 'UNAUTHORIZED', 'The token was issued before the secret was rotated; obtain a new one.');
+            throw refuse(
+                reply,
+                'UNAUTHORIZED',
+                'The token was issued before the secret was rotated; obtain a new one.',
+            );
         }
         const held = normaliseScopes(credential.scopes);
-        request.machine = { credentialId: credential.id, tenantId: credential.tenantId, scopes: claims.scopes.filter((scope) => held.includes(scope)) };
+        request.machine = {
+            credentialId: credential.id,
+            tenantId: credential.tenantId,
+            scopes: claims.scopes.filter((scope) => held.includes(scope)),
+        };
         const now = new Date();
-        if (!credential.lastUsedAt || now.getTime() - credential.lastUsedAt.getTime() >= LAST_USED_RESOLUTION_MS) {
+        if (
+            !credential.lastUsedAt ||
+            now.getTime() - credential.lastUsedAt.getTime() >= LAST_USED_RESOLUTION_MS
+        ) {
             await context.db
                 .update(apiCredentials)
                 .set({ lastUsedAt: now })
-                .where(and(eq(apiCredentials.id, credential.id), or(isNull(apiCredentials.lastUsedAt), lt(apiCredentials.lastUsedAt, new Date(now.getTime() - LAST_USED_RESOLUTION_MS)))));
+                .where(
+                    and(
+                        eq(apiCredentials.id, credential.id),
+                        or(
+                            isNull(apiCredentials.lastUsedAt),
+                            lt(
+                                apiCredentials.lastUsedAt,
+                                new Date(now.getTime() - LAST_USED_RESOLUTION_MS),
+                            ),
+                        ),
+                    ),
+                );
         }
     });
     context.addHook('preHandler', async (request, reply) => {
         const scope = request.routeOptions.config.machineScope;
-        if (!scope) throw new AppError(500, 'SERVER_ERROR', 'This route declares no machine scope.');
+        if (!scope)
+            throw new AppError(500, 'SERVER_ERROR', 'This route declares no machine scope.');
         if (!request.machine.scopes.includes(scope)) {
-            reply.header('www-authenticate', `Bearer realm="data-gateway", error="insufficient_scope", scope="${scope}"`);
-            throw new AppError(403, 'INSUFFICIENT_SCOPE', `The access token does not carry the scope ${scope}.`);
+            reply.header(
+                'www-authenticate',
+                `Bearer realm="data-gateway", error="insufficient_scope", scope="${scope}"`,
+            );
+            throw new AppError(
+                403,
+                'INSUFFICIENT_SCOPE',
+                `The access token does not carry the scope ${scope}.`,
+            );
         }
     });
 }

@@ -21,16 +21,33 @@ const pageFrom = <T>(content: T[], total: number, page: number, size: number): P
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
 
 /** The organisation's depots, by external id. */
-export async function organisationDepots(db: Queryable, tenantId: string, page: number, size: number) {
+export async function organisationDepots(
+    db: Queryable,
+    tenantId: string,
+    page: number,
+    size: number,
+) {
     const where = eq(depots.tenantId, tenantId);
     const [rows, totals] = await Promise.all([
-        db.select().from(depots).where(where).orderBy(asc(depots.externalDepotId), asc(depots.internalDepotId)).limit(size).offset(page * size),
+        db
+            .select()
+            .from(depots)
+            .where(where)
+            .orderBy(asc(depots.externalDepotId), asc(depots.internalDepotId))
+            .limit(size)
+            .offset(page * size),
         db.select({ total: count() }).from(depots).where(where),
     ]);
     const content = rows.map((depot) => ({
         externalDepotId: depot.externalDepotId,
         name: depot.name,
-        address: { street: depot.street, houseNo: depot.houseNo, postcode: depot.postcode, locality: depot.locality, countryCode: depot.countryCode },
+        address: {
+            street: depot.street,
+            houseNo: depot.houseNo,
+            postcode: depot.postcode,
+            locality: depot.locality,
+            countryCode: depot.countryCode,
+        },
         coordinates: { latitude: depot.latitude, longitude: depot.longitude },
         timeZone: depot.timeZone,
     }));
@@ -38,17 +55,31 @@ export async function organisationDepots(db: Queryable, tenantId: string, page: 
 }
 
 /** The organisation's job assignments of a day, optionally of one depot (by external id), oldest import first. */
-export async function organisationAssignments(db: Queryable, tenantId: string, query: { date: string; externalDepotId?: string }, page: number, size: number) {
+export async function organisationAssignments(
+    db: Queryable,
+    tenantId: string,
+    query: { date: string; externalDepotId?: string },
+    page: number,
+    size: number,
+) {
     const where = and(
         eq(jobAssignments.tenantId, tenantId),
         eq(jobAssignments.assignmentDate, query.date),
-        query.externalDepotId === undefined ? undefined : eq(depots.externalDepotId, query.externalDepotId),
+        query.externalDepotId === undefined
+            ? undefined
+            : eq(depots.externalDepotId, query.externalDepotId),
     );
     const [rows, totals] = await Promise.all([
         db
             .select({ assignment: jobAssignments, externalDepotId: depots.externalDepotId })
             .from(jobAssignments)
-            .innerJoin(depots, and(eq(depots.internalDepotId, jobAssignments.depotId), eq(depots.tenantId, jobAssignments.tenantId)))
+            .innerJoin(
+                depots,
+                and(
+                    eq(depots.internalDepotId, jobAssignments.depotId),
+                    eq(depots.tenantId, jobAssignments.tenantId),
+                ),
+            )
             .where(where)
             .orderBy(asc(jobAssignments.importedAt), asc(jobAssignments.id))
             .limit(size)
@@ -56,7 +87,13 @@ export async function organisationAssignments(db: Queryable, tenantId: string, q
         db
             .select({ total: count() })
             .from(jobAssignments)
-            .innerJoin(depots, and(eq(depots.internalDepotId, jobAssignments.depotId), eq(depots.tenantId, jobAssignments.tenantId)))
+            .innerJoin(
+                depots,
+                and(
+                    eq(depots.internalDepotId, jobAssignments.depotId),
+                    eq(depots.tenantId, jobAssignments.tenantId),
+                ),
+            )
             .where(where),
     ]);
     const content = rows.map(({ assignment, externalDepotId }) => ({

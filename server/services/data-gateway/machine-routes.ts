@@ -1,7 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorEnvelope } from '../common-schemas.js';
 import { organisationAssignments, organisationDepots } from './machine-repository.js';
-import { ExternalAssignment, ExternalAssignmentsQuery, ExternalDepot, ExternalDepotsQuery, pageOf } from './schemas.js';
+import {
+    ExternalAssignment,
+    ExternalAssignmentsQuery,
+    ExternalDepot,
+    ExternalDepotsQuery,
+    pageOf,
+} from './schemas.js';
 
 const machineErrors = { 400: ErrorEnvelope, 401: ErrorEnvelope, 403: ErrorEnvelope } as const;
 
@@ -16,7 +22,8 @@ export const machineRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
             config: { machineScope: 'depots:read' },
             schema: {
                 tags: ['data-gateway'],
-                summary: "The organisation's depots: external id, name, address, coordinates, time zone (0-based pages)",
+                summary:
+                    "The organisation's depots: external id, name, address, coordinates, time zone (0-based pages)",
                 querystring: ExternalDepotsQuery,
                 response: { 200: pageOf(ExternalDepot), ...machineErrors },
             },
@@ -33,14 +40,21 @@ export const machineRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
             config: { machineScope: 'assignments:read' },
             schema: {
                 tags: ['data-gateway'],
-                summary: "The organisation's job assignments of a day, optionally of one depot (externalDepotId); 0-based pages",
+                summary:
+                    "The organisation's job assignments of a day, optionally of one depot (externalDepotId); 0-based pages",
                 querystring: ExternalAssignmentsQuery,
                 response: { 200: pageOf(ExternalAssignment), ...machineErrors },
             },
         },
         async (request) => {
             const { date, externalDepotId, page = 0, size = 100 } = request.query;
-            return organisationAssignments(fastify.db, request.machine.tenantId, { date, externalDepotId }, page, size);
+            return organisationAssignments(
+                fastify.db,
+                request.machine.tenantId,
+                { date, externalDepotId },
+                page,
+                size,
+            );
         },
     );
 };

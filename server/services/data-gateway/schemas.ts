@@ -12,7 +12,10 @@ export type ExternalDepotsQuery = Static<typeof ExternalDepotsQuery>;
 
 export const ExternalAssignmentsQuery = Type.Object(
     {
-        date: Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'The delivery day, YYYY-MM-DD' }),
+        date: Type.String({
+            pattern: '^\\d{4}-\\d{2}-\\d{2}$',
+            description: 'The delivery day, YYYY-MM-DD',
+        }),
         externalDepotId: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
         ...PageQuery,
     },

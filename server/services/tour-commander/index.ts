@@ -3,7 +3,10 @@ import fp from 'fastify-plugin';
 import { requireAction } from '../../access/route-access.js';
 import { secureService } from '../../access/route-access.js';
 import { registerRevisionRoutes, tenantOwner } from '../configuration/client-configs-routes.js';
-import { TenantConfigParams, TenantRevisionParams } from '../configuration/client-configs-schemas.js';
+import {
+    TenantConfigParams,
+    TenantRevisionParams,
+} from '../configuration/client-configs-schemas.js';
 
 /**
  * The tour commander service (`/tour-commander/v1`): for now the tour commander's configuration
@@ -20,12 +23,18 @@ export default fp(
                     tag: 'tour-commander',
                     currentPath: '/tenants/:tenantId/config',
                     historyPath: '/tenants/:tenantId/configHistory',
-                    what: "tour commander configuration of the organisation",
+                    what: 'tour commander configuration of the organisation',
                     params: TenantConfigParams,
                     revisionParams: TenantRevisionParams,
                     read: admin,
                     write: admin,
-                    owner: async (request) => ({ kind: 'tourCommander', tenantId: await tenantOwner(service, (request.params as { tenantId: string }).tenantId) }),
+                    owner: async (request) => ({
+                        kind: 'tourCommander',
+                        tenantId: await tenantOwner(
+                            service,
+                            (request.params as { tenantId: string }).tenantId,
+                        ),
+                    }),
                 });
             },
             { prefix: opts.prefix },

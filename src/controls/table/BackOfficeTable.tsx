@@ -1,6 +1,12 @@
 import { Box, useMediaQuery, type Theme } from '@mui/material';
 import { useCallback, useId, useMemo, useState, type ReactElement, type ReactNode } from 'react';
-import { useListContext, useResourceContext, useTranslate, type Identifier, type RaRecord } from 'react-admin';
+import {
+    useListContext,
+    useResourceContext,
+    useTranslate,
+    type Identifier,
+    type RaRecord,
+} from 'react-admin';
 import { CardSortControl } from './CardSortControl';
 import { ColumnChooser } from './ColumnChooser';
 import { TableCards } from './TableCards';
@@ -58,8 +64,21 @@ const noFilters: readonly ReactElement[] = [];
  * </List>
  * ```
  */
-export function BackOfficeTable<RecordType extends RaRecord>(props: BackOfficeTableProps<RecordType>) {
-    const { tableId, columns, syncWithUrl = false, selectable = false, expand, rowLink, onRowClick, searchSource = 'q', filters = noFilters, label } = props;
+export function BackOfficeTable<RecordType extends RaRecord>(
+    props: BackOfficeTableProps<RecordType>,
+) {
+    const {
+        tableId,
+        columns,
+        syncWithUrl = false,
+        selectable = false,
+        expand,
+        rowLink,
+        onRowClick,
+        searchSource = 'q',
+        filters = noFilters,
+        label,
+    } = props;
     const { rowsPerPageOptions = defaultRowsPerPageOptions } = props;
     const translate = useTranslate();
     const resource = useResourceContext() ?? '';
@@ -68,7 +87,10 @@ export function BackOfficeTable<RecordType extends RaRecord>(props: BackOfficeTa
     const idPrefix = useId();
 
     const { visibleKeys, toggle } = useColumnChoices(tableId, columns);
-    const shownColumns = useMemo(() => columns.filter((column) => visibleKeys.includes(column.key)), [columns, visibleKeys]);
+    const shownColumns = useMemo(
+        () => columns.filter((column) => visibleKeys.includes(column.key)),
+        [columns, visibleKeys],
+    );
     const { sort, sortBy, changeSort } = useTableSort(tableId, columns, syncWithUrl);
     const selection = useTableSelection(selectable);
     const rowAction = useRowAction(rowLink, onRowClick);
@@ -84,10 +106,16 @@ export function BackOfficeTable<RecordType extends RaRecord>(props: BackOfficeTa
         [],
     );
 
-    const titled = columns.map((column) => ({ key: column.key, title: translate(columnTitleKey(column, resource)) }));
+    const titled = columns.map((column) => ({
+        key: column.key,
+        title: translate(columnTitleKey(column, resource)),
+    }));
     const name = translate(`resources.${resource}.name`, { smart_count: 2, _: resource });
     const hasFilters = Object.keys(filterValues ?? {}).length > 0;
-    const emptyText = translate(hasFilters ? 'ra.navigation.no_filtered_results' : 'ra.navigation.no_results', { name });
+    const emptyText = translate(
+        hasFilters ? 'ra.navigation.no_filtered_results' : 'ra.navigation.no_results',
+        { name },
+    );
     const view = {
         label: label ? translate(label) : name,
         resource,
@@ -105,13 +133,27 @@ export function BackOfficeTable<RecordType extends RaRecord>(props: BackOfficeTa
 
     return (
         <Box>
-            <TableToolbar searchSource={searchSource} filters={filters} selectedCount={selection?.count ?? 0}>
+            <TableToolbar
+                searchSource={searchSource}
+                filters={filters}
+                selectedCount={selection?.count ?? 0}
+            >
                 {isExtraSmall && (
-                    <CardSortControl columns={titled.filter((column) => columns.find((c) => c.key === column.key)?.sortable)} sort={sort} onChange={changeSort} />
+                    <CardSortControl
+                        columns={titled.filter(
+                            (column) => columns.find((c) => c.key === column.key)?.sortable,
+                        )}
+                        sort={sort}
+                        onChange={changeSort}
+                    />
                 )}
                 <ColumnChooser columns={titled} visibleKeys={visibleKeys} onToggle={toggle} />
             </TableToolbar>
-            {isExtraSmall ? <TableCards {...view} /> : <TableGrid {...view} sort={sort} onSort={sortBy} />}
+            {isExtraSmall ? (
+                <TableCards {...view} />
+            ) : (
+                <TableGrid {...view} sort={sort} onSort={sortBy} />
+            )}
             <TablePager rowsPerPageOptions={rowsPerPageOptions} />
         </Box>
     );

@@ -34,7 +34,9 @@ export function CardSortControl({ columns, sort, onChange }: CardSortControlProp
                 ))}
             </TextField>
             <IconButton
-                aria-label={translate('app.table.sortDirection', { order: translate(descending ? 'ra.sort.DESC' : 'ra.sort.ASC') })}
+                aria-label={translate('app.table.sortDirection', {
+                    order: translate(descending ? 'ra.sort.DESC' : 'ra.sort.ASC'),
+                })}
                 onClick={() => onChange({ field: sort.field, order: descending ? 'ASC' : 'DESC' })}
             >
                 {descending ? <ArrowDownward /> : <ArrowUpward />}

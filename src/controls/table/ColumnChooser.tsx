@@ -31,14 +31,30 @@ export function ColumnChooser({ columns, visibleKeys, onToggle }: ColumnChooserP
             >
                 {translate('ra.action.select_columns')}
             </Button>
-            <Menu id={menuId} anchorEl={anchor} open={open} onClose={() => setAnchor(null)} slotProps={{ list: { 'aria-labelledby': buttonId } }}>
+            <Menu
+                id={menuId}
+                anchorEl={anchor}
+                open={open}
+                onClose={() => setAnchor(null)}
+                slotProps={{ list: { 'aria-labelledby': buttonId } }}
+            >
                 {columns.map((column) => {
                     const checked = visibleKeys.includes(column.key);
                     const locked = checked && visibleKeys.length === 1;
                     return (
-                        <MenuItem key={column.key} role="menuitemcheckbox" aria-checked={checked} disabled={locked} onClick={() => onToggle(column.key)}>
+                        <MenuItem
+                            key={column.key}
+                            role="menuitemcheckbox"
+                            aria-checked={checked}
+                            disabled={locked}
+                            onClick={() => onToggle(column.key)}
+                        >
                             <ListItemIcon>
-                                {checked ? <CheckBox fontSize="small" color="primary" /> : <CheckBoxOutlineBlank fontSize="small" />}
+                                {checked ? (
+                                    <CheckBox fontSize="small" color="primary" />
+                                ) : (
+                                    <CheckBoxOutlineBlank fontSize="small" />
+                                )}
                             </ListItemIcon>
                             <ListItemText>{column.title}</ListItemText>
                         </MenuItem>

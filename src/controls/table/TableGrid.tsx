@@ -1,4 +1,13 @@
-import { Checkbox, IconButton, LinearProgress, Table, TableBody, TableCell, TableContainer, TableRow } from '@mui/material';
+import {
+    Checkbox,
+    IconButton,
+    LinearProgress,
+    Table,
+    TableBody,
+    TableCell,
+    TableContainer,
+    TableRow,
+} from '@mui/material';
 import ExpandLess from '@mui/icons-material/ExpandLess';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import { Fragment, type KeyboardEvent, type ReactNode } from 'react';
@@ -27,7 +36,14 @@ export interface TableViewProps<RecordType extends RaRecord> {
     idPrefix: string;
 }
 
-const linkRowSx = { cursor: 'pointer', '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: '-2px' } };
+const linkRowSx = {
+    cursor: 'pointer',
+    '&:focus-visible': {
+        outline: '2px solid',
+        outlineColor: 'primary.main',
+        outlineOffset: '-2px',
+    },
+};
 
 /** Enter on a focused row opens it, unless the key was meant for a control inside the row. */
 function openOnEnter(action: RowAction | undefined) {
@@ -38,7 +54,22 @@ function openOnEnter(action: RowAction | undefined) {
 
 /** The table layout: a header with sort buttons, rows that open on click or Enter, optional selection and details rows. */
 export function TableGrid<RecordType extends RaRecord>(props: TableViewProps<RecordType>) {
-    const { label, resource, columns, data, isPending, emptyText, sort, onSort, rowAction, selection, expand, expanded, onToggleExpand, idPrefix } = props;
+    const {
+        label,
+        resource,
+        columns,
+        data,
+        isPending,
+        emptyText,
+        sort,
+        onSort,
+        rowAction,
+        selection,
+        expand,
+        expanded,
+        onToggleExpand,
+        idPrefix,
+    } = props;
     const translate = useTranslate();
     const span = columns.length + (selection ? 1 : 0) + (expand ? 1 : 0);
     const stop = (event: { stopPropagation: () => void }) => event.stopPropagation();
@@ -48,7 +79,14 @@ export function TableGrid<RecordType extends RaRecord>(props: TableViewProps<Rec
             {/* Outside the body: until data is there, the table has no rows at all. */}
             {isPending && <LinearProgress aria-label={translate('ra.page.loading')} />}
             <Table stickyHeader size="small" aria-label={label} aria-busy={isPending}>
-                <TableHeaderRow columns={columns} resource={resource} sort={sort} onSort={onSort} expandable={Boolean(expand)} selection={selection} />
+                <TableHeaderRow
+                    columns={columns}
+                    resource={resource}
+                    sort={sort}
+                    onSort={onSort}
+                    expandable={Boolean(expand)}
+                    selection={selection}
+                />
                 <TableBody>
                     {!isPending && !data?.length && (
                         <TableRow>
@@ -74,7 +112,12 @@ export function TableGrid<RecordType extends RaRecord>(props: TableViewProps<Rec
                                             <Checkbox
                                                 checked={selection.isSelected(record.id)}
                                                 onChange={() => selection.toggle(record.id)}
-                                                slotProps={{ input: { 'aria-label': translate('ra.action.select_row') } }}
+                                                slotProps={{
+                                                    input: {
+                                                        'aria-label':
+                                                            translate('ra.action.select_row'),
+                                                    },
+                                                }}
                                             />
                                         </TableCell>
                                     )}
@@ -84,7 +127,11 @@ export function TableGrid<RecordType extends RaRecord>(props: TableViewProps<Rec
                                                 size="small"
                                                 aria-expanded={isExpanded}
                                                 aria-controls={isExpanded ? detailsId : undefined}
-                                                aria-label={translate(isExpanded ? 'ra.action.close' : 'ra.action.expand')}
+                                                aria-label={translate(
+                                                    isExpanded
+                                                        ? 'ra.action.close'
+                                                        : 'ra.action.expand',
+                                                )}
                                                 onClick={() => onToggleExpand(record.id)}
                                             >
                                                 {isExpanded ? <ExpandLess /> : <ExpandMore />}

@@ -1,4 +1,12 @@
-import { Box, Checkbox, TableCell, TableHead, TableRow, TableSortLabel, Tooltip } from '@mui/material';
+import {
+    Box,
+    Checkbox,
+    TableCell,
+    TableHead,
+    TableRow,
+    TableSortLabel,
+    Tooltip,
+} from '@mui/material';
 import { useTranslate, type RaRecord } from 'react-admin';
 import { columnTitleKey, type TableColumn } from './tableColumn';
 import type { TableSort } from './tableState';
@@ -18,7 +26,14 @@ interface TableHeaderRowProps<RecordType extends RaRecord> {
 }
 
 /** The header: sortable titles are buttons (aria-sort on the sorted one), then the selection and expand columns. */
-export function TableHeaderRow<RecordType extends RaRecord>({ columns, resource, sort, onSort, expandable, selection }: TableHeaderRowProps<RecordType>) {
+export function TableHeaderRow<RecordType extends RaRecord>({
+    columns,
+    resource,
+    sort,
+    onSort,
+    expandable,
+    selection,
+}: TableHeaderRowProps<RecordType>) {
     const translate = useTranslate();
     return (
         <TableHead>
@@ -29,7 +44,9 @@ export function TableHeaderRow<RecordType extends RaRecord>({ columns, resource,
                             checked={selection.all}
                             indeterminate={selection.some && !selection.all}
                             onChange={selection.toggleAll}
-                            slotProps={{ input: { 'aria-label': translate('ra.action.select_all') } }}
+                            slotProps={{
+                                input: { 'aria-label': translate('ra.action.select_all') },
+                            }}
                         />
                     </TableCell>
                 )}
@@ -42,18 +59,36 @@ export function TableHeaderRow<RecordType extends RaRecord>({ columns, resource,
                 )}
                 {columns.map((column) => {
                     const title = translate(columnTitleKey(column, resource));
-                    const direction = sort?.field === column.key ? (sort.order === 'DESC' ? 'desc' : 'asc') : undefined;
+                    const direction =
+                        sort?.field === column.key
+                            ? sort.order === 'DESC'
+                                ? 'desc'
+                                : 'asc'
+                            : undefined;
                     const label = column.sortable ? (
-                        <TableSortLabel active={direction !== undefined} direction={direction ?? 'asc'} onClick={() => onSort(column.key)}>
+                        <TableSortLabel
+                            active={direction !== undefined}
+                            direction={direction ?? 'asc'}
+                            onClick={() => onSort(column.key)}
+                        >
                             {title}
                         </TableSortLabel>
                     ) : (
                         title
                     );
                     return (
-                        <TableCell key={column.key} align={column.align} sortDirection={direction ?? false}>
+                        <TableCell
+                            key={column.key}
+                            align={column.align}
+                            sortDirection={direction ?? false}
+                        >
                             {column.tooltip ? (
-                                <Tooltip title={translate(column.tooltip)} enterDelay={TOOLTIP_DELAY_MS} describeChild slotProps={tooltipSlots}>
+                                <Tooltip
+                                    title={translate(column.tooltip)}
+                                    enterDelay={TOOLTIP_DELAY_MS}
+                                    describeChild
+                                    slotProps={tooltipSlots}
+                                >
                                     <span>{label}</span>
                                 </Tooltip>
                             ) : (

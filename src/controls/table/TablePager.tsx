@@ -28,7 +28,15 @@ export function TablePager({ rowsPerPageOptions }: TablePagerProps) {
         <Box
             component="nav"
             aria-label={translate('app.table.pagination')}
-            sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'flex-end', gap: 2, px: 2, py: 1 }}
+            sx={{
+                display: 'flex',
+                flexWrap: 'wrap',
+                alignItems: 'center',
+                justifyContent: 'flex-end',
+                gap: 2,
+                px: 2,
+                py: 1,
+            }}
         >
             {rowsPerPageOptions.length > 1 && (
                 <TextField
@@ -50,14 +58,31 @@ export function TablePager({ rowsPerPageOptions }: TablePagerProps) {
                 </TextField>
             )}
             <Typography variant="body2" aria-live="polite">
-                {translate('ra.navigation.page_range_info', { offsetBegin: first, offsetEnd: last, total })}
+                {translate('ra.navigation.page_range_info', {
+                    offsetBegin: first,
+                    offsetEnd: last,
+                    total,
+                })}
             </Typography>
-            <Box component="ul" sx={{ display: 'flex', flexWrap: 'wrap', listStyle: 'none', p: 0, m: 0, gap: 0.5 }}>
+            <Box
+                component="ul"
+                sx={{ display: 'flex', flexWrap: 'wrap', listStyle: 'none', p: 0, m: 0, gap: 0.5 }}
+            >
                 <li>
-                    <PaginationItem type="first" disabled={current === 1} onClick={go(1)} aria-label={translate('ra.navigation.first')} />
+                    <PaginationItem
+                        type="first"
+                        disabled={current === 1}
+                        onClick={go(1)}
+                        aria-label={translate('ra.navigation.first')}
+                    />
                 </li>
                 <li>
-                    <PaginationItem type="previous" disabled={current === 1} onClick={go(current - 1)} aria-label={translate('ra.navigation.previous')} />
+                    <PaginationItem
+                        type="previous"
+                        disabled={current === 1}
+                        onClick={go(current - 1)}
+                        aria-label={translate('ra.navigation.previous')}
+                    />
                 </li>
                 {pageWindow(current, count).map((number) => (
                     <li key={number}>
@@ -66,16 +91,31 @@ export function TablePager({ rowsPerPageOptions }: TablePagerProps) {
                             page={number}
                             selected={number === current}
                             aria-current={number === current ? 'page' : undefined}
-                            aria-label={translate(number === current ? 'ra.navigation.current_page' : 'ra.navigation.page', { page: number })}
+                            aria-label={translate(
+                                number === current
+                                    ? 'ra.navigation.current_page'
+                                    : 'ra.navigation.page',
+                                { page: number },
+                            )}
                             onClick={go(number)}
                         />
                     </li>
                 ))}
                 <li>
-                    <PaginationItem type="next" disabled={current === count} onClick={go(current + 1)} aria-label={translate('ra.navigation.next')} />
+                    <PaginationItem
+                        type="next"
+                        disabled={current === count}
+                        onClick={go(current + 1)}
+                        aria-label={translate('ra.navigation.next')}
+                    />
                 </li>
                 <li>
-                    <PaginationItem type="last" disabled={current === count} onClick={go(count)} aria-label={translate('ra.navigation.last')} />
+                    <PaginationItem
+                        type="last"
+                        disabled={current === count}
+                        onClick={go(count)}
+                        aria-label={translate('ra.navigation.last')}
+                    />
                 </li>
             </Box>
         </Box>

@@ -21,12 +21,18 @@ export interface TableColumn<RecordType extends RaRecord = RaRecord> extends Col
 }
 
 /** The translation key of a column's header. */
-export function columnTitleKey(column: Pick<TableColumn, 'key' | 'title'>, resource: string): string {
+export function columnTitleKey(
+    column: Pick<TableColumn, 'key' | 'title'>,
+    resource: string,
+): string {
     return column.title ?? `resources.${resource}.fields.${column.key}`;
 }
 
 /** A cell's content: the column's renderer, else the field's value as text ('' when absent). */
-export function cellContent<RecordType extends RaRecord>(column: TableColumn<RecordType>, record: RecordType): ReactNode {
+export function cellContent<RecordType extends RaRecord>(
+    column: TableColumn<RecordType>,
+    record: RecordType,
+): ReactNode {
     if (column.render) return column.render(record);
     const value: unknown = record[column.key];
     return value === null || value === undefined ? '' : String(value);

@@ -39,7 +39,11 @@ export function showsPager(total: number | undefined, perPage: number): boolean 
  * The 1-based page numbers to show as buttons: all when they fit, else a window of `max`
  * consecutive pages around the current one, shifted to stay inside 1..count.
  */
-export function pageWindow(current: number, count: number, max: number = MAX_PAGE_BUTTONS): number[] {
+export function pageWindow(
+    current: number,
+    count: number,
+    max: number = MAX_PAGE_BUTTONS,
+): number[] {
     if (count <= 0 || max <= 0) return [];
     const size = Math.min(max, count);
     const page = Math.min(Math.max(1, current), count);
@@ -48,7 +52,10 @@ export function pageWindow(current: number, count: number, max: number = MAX_PAG
 }
 
 /** Tables start sorted by their first sortable column, ascending (shell §4). */
-export function defaultSort(columns: readonly ColumnSpec[], order: SortOrder = 'ASC'): TableSort | undefined {
+export function defaultSort(
+    columns: readonly ColumnSpec[],
+    order: SortOrder = 'ASC',
+): TableSort | undefined {
     const first = columns.find((column) => column.sortable);
     return first ? { field: first.key, order } : undefined;
 }
@@ -62,7 +69,12 @@ export function isSortable(columns: readonly ColumnSpec[], field: string): boole
  * column goes to descending; from descending, `toggle` (small screens) goes back to ascending
  * and `cycle` (larger screens) back to the table's default sort.
  */
-export function nextSort(current: TableSort | undefined, field: string, mode: 'toggle' | 'cycle', fallback: TableSort | undefined): TableSort {
+export function nextSort(
+    current: TableSort | undefined,
+    field: string,
+    mode: 'toggle' | 'cycle',
+    fallback: TableSort | undefined,
+): TableSort {
     if (!current || current.field !== field) return { field, order: 'ASC' };
     if (current.order === 'ASC') return { field, order: 'DESC' };
     if (mode === 'cycle' && fallback) return fallback;
@@ -75,7 +87,11 @@ export function sortParamNames(tableId: string): { sortBy: string; sortDesc: str
 }
 
 /** The sort named by the URL, if it names a sortable column; `_sort_desc` is `true` or absent/`false`. */
-export function readUrlSort(params: URLSearchParams, tableId: string, columns: readonly ColumnSpec[]): TableSort | undefined {
+export function readUrlSort(
+    params: URLSearchParams,
+    tableId: string,
+    columns: readonly ColumnSpec[],
+): TableSort | undefined {
     const names = sortParamNames(tableId);
     const field = params.get(names.sortBy);
     if (!field || !isSortable(columns, field)) return undefined;
@@ -83,7 +99,11 @@ export function readUrlSort(params: URLSearchParams, tableId: string, columns: r
 }
 
 /** A copy of `params` carrying `sort` (other parameters untouched). */
-export function writeUrlSort(params: URLSearchParams, tableId: string, sort: TableSort): URLSearchParams {
+export function writeUrlSort(
+    params: URLSearchParams,
+    tableId: string,
+    sort: TableSort,
+): URLSearchParams {
     const names = sortParamNames(tableId);
     const next = new URLSearchParams(params);
     next.set(names.sortBy, sort.field);
@@ -107,7 +127,11 @@ type ReadableStorage = Pick<Storage, 'getItem'>;
 type WritableStorage = Pick<Storage, 'setItem'>;
 
 /** Stored choices of a table; anything unreadable, and columns the table no longer has, are ignored. */
-export function readColumnChoices(storage: ReadableStorage | undefined, tableId: string, columns: readonly ColumnSpec[]): ColumnChoices {
+export function readColumnChoices(
+    storage: ReadableStorage | undefined,
+    tableId: string,
+    columns: readonly ColumnSpec[],
+): ColumnChoices {
     let parsed: unknown;
     try {
         parsed = JSON.parse(storage?.getItem(columnStorageKey(tableId)) ?? 'null');
@@ -124,7 +148,11 @@ export function readColumnChoices(storage: ReadableStorage | undefined, tableId:
 }
 
 /** Saves the choices; a full or blocked storage only means they are not kept. */
-export function writeColumnChoices(storage: WritableStorage | undefined, tableId: string, choices: ColumnChoices): void {
+export function writeColumnChoices(
+    storage: WritableStorage | undefined,
+    tableId: string,
+    choices: ColumnChoices,
+): void {
     try {
         storage?.setItem(columnStorageKey(tableId), JSON.stringify(choices));
     } catch {
@@ -133,12 +161,21 @@ export function writeColumnChoices(storage: WritableStorage | undefined, tableId
 }
 
 /** The keys of the shown columns, in table order: the user's choice, else the column's default. */
-export function visibleColumnKeys(columns: readonly ColumnSpec[], choices: ColumnChoices): string[] {
-    return columns.filter((column) => choices[column.key] ?? column.default !== false).map((column) => column.key);
+export function visibleColumnKeys(
+    columns: readonly ColumnSpec[],
+    choices: ColumnChoices,
+): string[] {
+    return columns
+        .filter((column) => choices[column.key] ?? column.default !== false)
+        .map((column) => column.key);
 }
 
 /** Choices after toggling one column; the last shown column cannot be hidden. */
-export function toggleColumn(columns: readonly ColumnSpec[], choices: ColumnChoices, key: string): ColumnChoices {
+export function toggleColumn(
+    columns: readonly ColumnSpec[],
+    choices: ColumnChoices,
+    key: string,
+): ColumnChoices {
     const visible = visibleColumnKeys(columns, choices);
     const shown = visible.includes(key);
     if (shown && visible.length === 1) return choices;

@@ -26,7 +26,12 @@ export function useTableSelection(enabled: boolean): TableSelection | undefined 
             some: onPage > 0,
             isSelected: (id) => selected.has(id),
             toggle: onToggleItem,
-            toggleAll: () => onSelect(all ? selectedIds.filter((id) => !pageIds.includes(id)) : [...new Set([...selectedIds, ...pageIds])]),
+            toggleAll: () =>
+                onSelect(
+                    all
+                        ? selectedIds.filter((id) => !pageIds.includes(id))
+                        : [...new Set([...selectedIds, ...pageIds])],
+                ),
             count: selectedIds.length,
             clear: () => onUnselectItems(),
         };

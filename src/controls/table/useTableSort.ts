@@ -2,7 +2,16 @@ import { useMediaQuery, type Theme } from '@mui/material';
 import { useCallback, useEffect, useMemo } from 'react';
 import { useListContext } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
-import { defaultSort, isSortable, nextSort, readUrlSort, sameSort, writeUrlSort, type ColumnSpec, type TableSort } from './tableState';
+import {
+    defaultSort,
+    isSortable,
+    nextSort,
+    readUrlSort,
+    sameSort,
+    writeUrlSort,
+    type ColumnSpec,
+    type TableSort,
+} from './tableState';
 
 /**
  * The table's sort, kept in react-admin's list context and, with `syncWithUrl`, in the URL
@@ -10,7 +19,11 @@ import { defaultSort, isSortable, nextSort, readUrlSort, sameSort, writeUrlSort,
  * names is applied to the list; a URL without one gets the list's current sort written in.
  * A list sort on a field that is not a sortable column gives way to the default sort.
  */
-export function useTableSort(tableId: string, columns: readonly ColumnSpec[], syncWithUrl: boolean) {
+export function useTableSort(
+    tableId: string,
+    columns: readonly ColumnSpec[],
+    syncWithUrl: boolean,
+) {
     const { sort: listSortPayload, setSort } = useListContext();
     const [searchParams, setSearchParams] = useSearchParams();
     const toggleOnly = useMediaQuery<Theme>((theme) => theme.breakpoints.down('md'));
@@ -19,10 +32,16 @@ export function useTableSort(tableId: string, columns: readonly ColumnSpec[], sy
     const listField = listSortPayload?.field;
     const listOrder = listSortPayload?.order;
     const listSort = useMemo<TableSort | undefined>(
-        () => (listField && listOrder && isSortable(columns, listField) ? { field: listField, order: listOrder } : undefined),
+        () =>
+            listField && listOrder && isSortable(columns, listField)
+                ? { field: listField, order: listOrder }
+                : undefined,
         [columns, listField, listOrder],
     );
-    const urlSort = useMemo(() => (syncWithUrl ? readUrlSort(searchParams, tableId, columns) : undefined), [syncWithUrl, searchParams, tableId, columns]);
+    const urlSort = useMemo(
+        () => (syncWithUrl ? readUrlSort(searchParams, tableId, columns) : undefined),
+        [syncWithUrl, searchParams, tableId, columns],
+    );
     const sort = urlSort ?? listSort ?? fallback;
 
     useEffect(() => {
@@ -30,7 +49,8 @@ export function useTableSort(tableId: string, columns: readonly ColumnSpec[], sy
     }, [sort, listSort, setSort]);
 
     useEffect(() => {
-        if (syncWithUrl && sort && !urlSort) setSearchParams((params) => writeUrlSort(params, tableId, sort), { replace: true });
+        if (syncWithUrl && sort && !urlSort)
+            setSearchParams((params) => writeUrlSort(params, tableId, sort), { replace: true });
     }, [syncWithUrl, sort, urlSort, setSearchParams, tableId]);
 
     const changeSort = useCallback(
@@ -42,7 +62,11 @@ export function useTableSort(tableId: string, columns: readonly ColumnSpec[], sy
     );
 
     /** Activating a column header: small screens toggle ascending/descending (shell §4), larger ones cycle back to the default. */
-    const sortBy = useCallback((field: string) => changeSort(nextSort(sort, field, toggleOnly ? 'toggle' : 'cycle', fallback)), [changeSort, sort, toggleOnly, fallback]);
+    const sortBy = useCallback(
+        (field: string) =>
+            changeSort(nextSort(sort, field, toggleOnly ? 'toggle' : 'cycle', fallback)),
+        [changeSort, sort, toggleOnly, fallback],
+    );
 
     return { sort, sortBy, changeSort };
 }

@@ -1,4 +1,17 @@
-import { Alert, Box, Card, CardContent, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import {
+    Alert,
+    Box,
+    Card,
+    CardContent,
+    Table,
+    TableBody,
+    TableCell,
+    TableContainer,
+    TableHead,
+    TableRow,
+    TextField,
+    Typography,
+} from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Loading, useDataProvider, useTranslate } from 'react-admin';
@@ -51,30 +64,81 @@ export function AppLicensesPage() {
                 <Loading />
             ) : data ? (
                 <>
-                    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(4, 1fr)' }, mb: 2 }}>
-                        <Tile label={translate('app.licences.maxAppUsages')} value={number(data.maxAppUsages)} note={data.peakDay ? translate('app.licences.peakDay', { day: formatters.date(data.peakDay) }) : translate('app.licences.noLogins')} />
-                        <Tile label={translate('app.licences.drivers')} value={number(data.accounts.drivers)} />
-                        <Tile label={translate('app.licences.courierAccounts')} value={number(data.accounts.courierAccounts)} />
-                        <Tile label={translate('app.licences.activeInactive')} value={`${number(data.accounts.active)} / ${number(data.accounts.inactive)}`} />
+                    <Box
+                        sx={{
+                            display: 'grid',
+                            gap: 2,
+                            gridTemplateColumns: {
+                                xs: '1fr',
+                                sm: 'repeat(2, 1fr)',
+                                md: 'repeat(4, 1fr)',
+                            },
+                            mb: 2,
+                        }}
+                    >
+                        <Tile
+                            label={translate('app.licences.maxAppUsages')}
+                            value={number(data.maxAppUsages)}
+                            note={
+                                data.peakDay
+                                    ? translate('app.licences.peakDay', {
+                                          day: formatters.date(data.peakDay),
+                                      })
+                                    : translate('app.licences.noLogins')
+                            }
+                        />
+                        <Tile
+                            label={translate('app.licences.drivers')}
+                            value={number(data.accounts.drivers)}
+                        />
+                        <Tile
+                            label={translate('app.licences.courierAccounts')}
+                            value={number(data.accounts.courierAccounts)}
+                        />
+                        <Tile
+                            label={translate('app.licences.activeInactive')}
+                            value={`${number(data.accounts.active)} / ${number(data.accounts.inactive)}`}
+                        />
                     </Box>
                     <Card>
-                        <TableContainer tabIndex={0} role="region" aria-label={translate('app.licences.perDepot')} sx={{ maxHeight: '80vh' }}>
-                            <Table size="small" stickyHeader aria-label={translate('app.licences.perDepot')}>
+                        <TableContainer
+                            tabIndex={0}
+                            role="region"
+                            aria-label={translate('app.licences.perDepot')}
+                            sx={{ maxHeight: '80vh' }}
+                        >
+                            <Table
+                                size="small"
+                                stickyHeader
+                                aria-label={translate('app.licences.perDepot')}
+                            >
                                 <TableHead>
                                     <TableRow>
                                         <TableCell>{translate('app.licences.depot')}</TableCell>
-                                        <TableCell align="right">{translate('app.licences.drivers')}</TableCell>
-                                        <TableCell align="right">{translate('app.licences.courierAccounts')}</TableCell>
-                                        <TableCell align="right">{translate('app.licences.maxAppUsages')}</TableCell>
+                                        <TableCell align="right">
+                                            {translate('app.licences.drivers')}
+                                        </TableCell>
+                                        <TableCell align="right">
+                                            {translate('app.licences.courierAccounts')}
+                                        </TableCell>
+                                        <TableCell align="right">
+                                            {translate('app.licences.maxAppUsages')}
+                                        </TableCell>
                                     </TableRow>
                                 </TableHead>
                                 <TableBody>
                                     {data.depots.map((depot) => (
                                         <TableRow key={depot.internalDepotId}>
                                             <TableCell>{`${depot.externalDepotId} ${depot.name}`}</TableCell>
-                                            <TableCell align="right">{number(depot.drivers)}</TableCell>
-                                            <TableCell align="right">{number(depot.courierAccounts)}</TableCell>
-                                            <TableCell align="right">{number(depot.maxAppUsages)}</TableCell>
+                                            <TableCell align="right">
+                                                {number(depot.drivers)}
+                                            </TableCell>
+                                            <TableCell align="right">
+                                                {number(depot.courierAccounts)}
+                                            </TableCell>
+                                            <TableCell align="right">
+                                                {number(depot.maxAppUsages)}
+                                            </TableCell>
                                         </TableRow>
                                     ))}
                                 </TableBody>

@@ -1,4 +1,14 @@
-import { Chip, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography, type ChipProps } from '@mui/material';
+import {
+    Chip,
+    Table,
+    TableBody,
+    TableCell,
+    TableContainer,
+    TableHead,
+    TableRow,
+    Typography,
+    type ChipProps,
+} from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { RoleChange, RoleChangeKind } from '../../../domain/roleSync';
 import { sortedChanges } from './roleSyncView';
@@ -16,15 +26,30 @@ function ChangeDetails({ change }: { change: RoleChange }) {
     const translate = useTranslate();
     const key = 'app.backofficeActions.roleSync';
     const lines: string[] = [];
-    if (change.reason) lines.push(translate(`${key}.reasons.${change.reason}`, { details: (change.reasonDetails ?? []).join(', ') }));
+    if (change.reason)
+        lines.push(
+            translate(`${key}.reasons.${change.reason}`, {
+                details: (change.reasonDetails ?? []).join(', '),
+            }),
+        );
     if (change.kind === 'create' || change.kind === 'update') {
-        if (change.nameBefore) lines.push(translate(`${key}.renamed`, { before: change.nameBefore }));
-        if (change.addedActions.length > 0) lines.push(translate(`${key}.added`, { actions: change.addedActions.join(', ') }));
-        if (change.removedActions.length > 0) lines.push(translate(`${key}.removed`, { actions: change.removedActions.join(', ') }));
+        if (change.nameBefore)
+            lines.push(translate(`${key}.renamed`, { before: change.nameBefore }));
+        if (change.addedActions.length > 0)
+            lines.push(translate(`${key}.added`, { actions: change.addedActions.join(', ') }));
+        if (change.removedActions.length > 0)
+            lines.push(translate(`${key}.removed`, { actions: change.removedActions.join(', ') }));
         const before = (change.contextsBefore ?? []).join(', ') || '-';
         const after = change.contextsAfter.join(', ');
-        if (change.kind === 'create' || before !== after) lines.push(translate(`${key}.contexts`, { before, after }));
-        if (change.visibilityPathBefore !== change.visibilityPathAfter) lines.push(translate(`${key}.visibility`, { before: change.visibilityPathBefore ?? '-', after: change.visibilityPathAfter || '-' }));
+        if (change.kind === 'create' || before !== after)
+            lines.push(translate(`${key}.contexts`, { before, after }));
+        if (change.visibilityPathBefore !== change.visibilityPathAfter)
+            lines.push(
+                translate(`${key}.visibility`, {
+                    before: change.visibilityPathBefore ?? '-',
+                    after: change.visibilityPathAfter || '-',
+                }),
+            );
     }
     return (
         <>
@@ -42,7 +67,12 @@ export function RoleSyncPreviewTable({ changes }: { changes: readonly RoleChange
     const translate = useTranslate();
     const key = 'app.backofficeActions.roleSync';
     return (
-        <TableContainer tabIndex={0} role="region" aria-label={translate(`${key}.previewTable`)} sx={{ maxHeight: '60vh', border: 1, borderColor: 'divider', borderRadius: 1 }}>
+        <TableContainer
+            tabIndex={0}
+            role="region"
+            aria-label={translate(`${key}.previewTable`)}
+            sx={{ maxHeight: '60vh', border: 1, borderColor: 'divider', borderRadius: 1 }}
+        >
             <Table size="small" stickyHeader aria-label={translate(`${key}.previewTable`)}>
                 <TableHead>
                     <TableRow>
@@ -57,11 +87,17 @@ export function RoleSyncPreviewTable({ changes }: { changes: readonly RoleChange
                             <TableCell sx={{ minWidth: 140 }}>
                                 <Typography variant="body2">{change.name}</Typography>
                                 <Typography variant="caption" color="text.secondary">
-                                    {change.technical ? translate(`${key}.technical`) : change.tenantId}
+                                    {change.technical
+                                        ? translate(`${key}.technical`)
+                                        : change.tenantId}
                                 </Typography>
                             </TableCell>
                             <TableCell>
-                                <Chip size="small" label={translate(`${key}.kinds.${change.kind}`)} {...chipProps[change.kind]} />
+                                <Chip
+                                    size="small"
+                                    label={translate(`${key}.kinds.${change.kind}`)}
+                                    {...chipProps[change.kind]}
+                                />
                             </TableCell>
                             <TableCell sx={{ minWidth: 180 }}>
                                 <ChangeDetails change={change} />

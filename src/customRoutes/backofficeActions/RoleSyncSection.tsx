@@ -5,7 +5,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import type { AppDataProvider } from '../../dataProviders';
-import type { RoleSyncPreview, RoleSyncResult } from '../../dataProviders/backofficeActionsDataProvider';
+import type {
+    RoleSyncPreview,
+    RoleSyncResult,
+} from '../../dataProviders/backofficeActionsDataProvider';
 import { useAppDialog } from '../../layout/dialogs/useAppDialog';
 import { useFormatters } from '../../settings/useFormatters';
 import { errorEnvelopeOf, readJsonFile, saveTextFile, useJsonFileChooser } from './jsonFiles';
@@ -32,7 +35,10 @@ export function RoleSyncSection() {
     const dialog = useAppDialog();
     const formatters = useFormatters();
     const dataProvider = useDataProvider<AppDataProvider>();
-    const settings = useQuery({ queryKey: ['roleSyncSettings'], queryFn: () => dataProvider.getRoleSyncSettings() });
+    const settings = useQuery({
+        queryKey: ['roleSyncSettings'],
+        queryFn: () => dataProvider.getRoleSyncSettings(),
+    });
     const [busy, setBusy] = useState(false);
     const [chosen, setChosen] = useState<Chosen>();
     const [problem, setProblem] = useState<string>();
@@ -61,7 +67,11 @@ export function RoleSyncSection() {
         }
         setBusy(true);
         try {
-            setChosen({ fileName: read.name, file: read.value, preview: await dataProvider.previewRoleSync(read.value) });
+            setChosen({
+                fileName: read.name,
+                file: read.value,
+                preview: await dataProvider.previewRoleSync(read.value),
+            });
         } catch (error) {
             setProblem(refusalKey(errorEnvelopeOf(error).code));
         } finally {
@@ -78,7 +88,13 @@ export function RoleSyncSection() {
             setChosen(undefined);
         } catch (error) {
             const { code } = errorEnvelopeOf(error);
-            dialog.open({ type: 'error', messageKey: code === 'STALE_RECORD' ? 'app.backofficeActions.roleSync.stale' : 'app.backofficeActions.roleSync.importFailed' });
+            dialog.open({
+                type: 'error',
+                messageKey:
+                    code === 'STALE_RECORD'
+                        ? 'app.backofficeActions.roleSync.stale'
+                        : 'app.backofficeActions.roleSync.importFailed',
+            });
         } finally {
             setBusy(false);
         }
@@ -90,8 +106,15 @@ export function RoleSyncSection() {
             type: 'warning',
             messageKey: 'app.backofficeActions.roleSync.confirm',
             descriptionKey: 'app.backofficeActions.roleSync.confirmDescription',
-            values: { create: counts.create, update: counts.update, environment: current.preview.targetEnvironment },
-            submit: { labelKey: 'app.backofficeActions.roleSync.apply', onSubmit: () => void apply(current) },
+            values: {
+                create: counts.create,
+                update: counts.update,
+                environment: current.preview.targetEnvironment,
+            },
+            submit: {
+                labelKey: 'app.backofficeActions.roleSync.apply',
+                onSubmit: () => void apply(current),
+            },
         });
     };
 
@@ -103,14 +126,36 @@ export function RoleSyncSection() {
                 <Typography id="role-sync-title" component="h2" variant="h6">
                     {translate('app.backofficeActions.roleSync.title')}
                 </Typography>
-                <Typography variant="body2">{translate('app.backofficeActions.roleSync.intro')}</Typography>
-                {settings.data && <Typography variant="body2">{translate('app.backofficeActions.roleSync.environment', { environment: settings.data.environment })}</Typography>}
-                {settings.data?.secretSource === 'ephemeral' && <Alert severity="warning">{translate('app.backofficeActions.roleSync.ephemeralSecret')}</Alert>}
+                <Typography variant="body2">
+                    {translate('app.backofficeActions.roleSync.intro')}
+                </Typography>
+                {settings.data && (
+                    <Typography variant="body2">
+                        {translate('app.backofficeActions.roleSync.environment', {
+                            environment: settings.data.environment,
+                        })}
+                    </Typography>
+                )}
+                {settings.data?.secretSource === 'ephemeral' && (
+                    <Alert severity="warning">
+                        {translate('app.backofficeActions.roleSync.ephemeralSecret')}
+                    </Alert>
+                )}
                 <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
-                    <Button variant="contained" startIcon={<Download />} disabled={busy} onClick={() => void exportRoles()}>
+                    <Button
+                        variant="contained"
+                        startIcon={<Download />}
+                        disabled={busy}
+                        onClick={() => void exportRoles()}
+                    >
                         {translate('app.backofficeActions.roleSync.export')}
                     </Button>
-                    <Button variant="outlined" startIcon={<UploadFile />} disabled={busy} onClick={chooser.choose}>
+                    <Button
+                        variant="outlined"
+                        startIcon={<UploadFile />}
+                        disabled={busy}
+                        onClick={chooser.choose}
+                    >
                         {translate('app.backofficeActions.roleSync.chooseFile')}
                     </Button>
                     {chooser.input}
@@ -122,7 +167,10 @@ export function RoleSyncSection() {
                 )}
                 {result && (
                     <Alert severity="success" role="status">
-                        {translate('app.backofficeActions.roleSync.applied', { created: result.created, updated: result.updated })}
+                        {translate('app.backofficeActions.roleSync.applied', {
+                            created: result.created,
+                            updated: result.updated,
+                        })}
                     </Alert>
                 )}
                 {chosen && counts && (
@@ -137,11 +185,23 @@ export function RoleSyncSection() {
                         <Typography variant="body2" role="status">
                             {translate('app.backofficeActions.roleSync.summary', counts)}
                         </Typography>
-                        {!chosen.preview.applicable && <Alert severity="error">{translate('app.backofficeActions.roleSync.notApplicable')}</Alert>}
-                        {chosen.preview.applicable && writes === 0 && <Alert severity="info">{translate('app.backofficeActions.roleSync.nothingToApply')}</Alert>}
+                        {!chosen.preview.applicable && (
+                            <Alert severity="error">
+                                {translate('app.backofficeActions.roleSync.notApplicable')}
+                            </Alert>
+                        )}
+                        {chosen.preview.applicable && writes === 0 && (
+                            <Alert severity="info">
+                                {translate('app.backofficeActions.roleSync.nothingToApply')}
+                            </Alert>
+                        )}
                         <RoleSyncPreviewTable changes={chosen.preview.changes} />
                         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
-                            <Button variant="contained" disabled={busy || !chosen.preview.applicable || writes === 0} onClick={() => confirmApply(chosen)}>
+                            <Button
+                                variant="contained"
+                                disabled={busy || !chosen.preview.applicable || writes === 0}
+                                onClick={() => confirmApply(chosen)}
+                            >
                                 {translate('app.backofficeActions.roleSync.apply')}
                             </Button>
                             <Button onClick={() => setChosen(undefined)} disabled={busy}>

@@ -1,12 +1,29 @@
 import Download from '@mui/icons-material/Download';
 import RestartAlt from '@mui/icons-material/RestartAlt';
 import Upload from '@mui/icons-material/Upload';
-import { Alert, Card, CardContent, IconButton, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Tooltip, Typography } from '@mui/material';
+import {
+    Alert,
+    Card,
+    CardContent,
+    IconButton,
+    Table,
+    TableBody,
+    TableCell,
+    TableContainer,
+    TableHead,
+    TableRow,
+    Tooltip,
+    Typography,
+} from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { Loading, useDataProvider, useNotify, useTranslate } from 'react-admin';
 import type { Language } from '../../../domain/enums';
-import { localeProblemsFromDetails, type LocaleDocument, type LocaleProblems } from '../../../domain/localeFiles';
+import {
+    localeProblemsFromDetails,
+    type LocaleDocument,
+    type LocaleProblems,
+} from '../../../domain/localeFiles';
 import type { AppDataProvider } from '../../dataProviders';
 import type { TranslationStatus } from '../../dataProviders/backofficeActionsDataProvider';
 import { languageName } from '../../i18n/languages';
@@ -37,7 +54,10 @@ export function TranslationsSection() {
     const formatters = useFormatters();
     const queryClient = useQueryClient();
     const dataProvider = useDataProvider<AppDataProvider>();
-    const { data, error, isPending } = useQuery({ queryKey: QUERY_KEY, queryFn: () => dataProvider.getTranslationStatuses() });
+    const { data, error, isPending } = useQuery({
+        queryKey: QUERY_KEY,
+        queryFn: () => dataProvider.getTranslationStatuses(),
+    });
     const [busy, setBusy] = useState<Language>();
     const [refusal, setRefusal] = useState<Refusal>();
     const target = useRef<Language>('en');
@@ -72,7 +92,11 @@ export function TranslationsSection() {
                 await refresh();
             } catch (failure) {
                 const { code, details } = errorEnvelopeOf(failure);
-                setRefusal(code === 'LOCALE_KEYS_MISMATCH' ? { language, problems: localeProblemsFromDetails(details) } : { language, messageKey: `${key}.uploadFailed` });
+                setRefusal(
+                    code === 'LOCALE_KEYS_MISMATCH'
+                        ? { language, problems: localeProblemsFromDetails(details) }
+                        : { language, messageKey: `${key}.uploadFailed` },
+                );
             }
         });
     };
@@ -83,7 +107,10 @@ export function TranslationsSection() {
             try {
                 saveTextFile(await dataProvider.downloadTranslation(language));
             } catch {
-                notify(`${key}.downloadFailed`, { type: 'error', messageArgs: { language: languageName(language) } });
+                notify(`${key}.downloadFailed`, {
+                    type: 'error',
+                    messageArgs: { language: languageName(language) },
+                });
             }
         });
 
@@ -99,17 +126,28 @@ export function TranslationsSection() {
                     void run(language, async () => {
                         try {
                             await dataProvider.resetTranslation(language);
-                            notify(`${key}.resetDone`, { type: 'success', messageArgs: { language: languageName(language) } });
+                            notify(`${key}.resetDone`, {
+                                type: 'success',
+                                messageArgs: { language: languageName(language) },
+                            });
                             await refresh();
                         } catch {
-                            notify(`${key}.resetFailed`, { type: 'error', messageArgs: { language: languageName(language) } });
+                            notify(`${key}.resetFailed`, {
+                                type: 'error',
+                                messageArgs: { language: languageName(language) },
+                            });
                         }
                     }),
             },
         });
 
     const updatedText = (row: TranslationStatus) =>
-        row.updatedAt ? translate(`${key}.updatedBy`, { date: formatters.dateTime(row.updatedAt), name: row.updatedBy?.name || row.updatedBy?.email || '-' }) : '-';
+        row.updatedAt
+            ? translate(`${key}.updatedBy`, {
+                  date: formatters.dateTime(row.updatedAt),
+                  name: row.updatedBy?.name || row.updatedBy?.email || '-',
+              })
+            : '-';
 
     return (
         <Card component="section" aria-labelledby="translations-title">
@@ -121,10 +159,15 @@ export function TranslationsSection() {
                 {chooser.input}
                 {refusal &&
                     (refusal.problems ? (
-                        <LocaleProblemList languageName={languageName(refusal.language)} problems={refusal.problems} />
+                        <LocaleProblemList
+                            languageName={languageName(refusal.language)}
+                            problems={refusal.problems}
+                        />
                     ) : (
                         <Alert severity="error" role="alert">
-                            {translate(refusal.messageKey ?? `${key}.uploadFailed`, { language: languageName(refusal.language) })}
+                            {translate(refusal.messageKey ?? `${key}.uploadFailed`, {
+                                language: languageName(refusal.language),
+                            })}
                         </Alert>
                     ))}
                 {error ? (
@@ -132,14 +175,23 @@ export function TranslationsSection() {
                 ) : isPending ? (
                     <Loading />
                 ) : (
-                    <TableContainer tabIndex={0} role="region" aria-label={translate(`${key}.table`)} sx={{ border: 1, borderColor: 'divider', borderRadius: 1 }}>
+                    <TableContainer
+                        tabIndex={0}
+                        role="region"
+                        aria-label={translate(`${key}.table`)}
+                        sx={{ border: 1, borderColor: 'divider', borderRadius: 1 }}
+                    >
                         <Table size="small" aria-label={translate(`${key}.table`)}>
                             <TableHead>
                                 <TableRow>
                                     <TableCell>{translate(`${key}.columns.language`)}</TableCell>
                                     <TableCell>{translate(`${key}.columns.status`)}</TableCell>
-                                    <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{translate(`${key}.columns.updated`)}</TableCell>
-                                    <TableCell align="right">{translate(`${key}.columns.actions`)}</TableCell>
+                                    <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
+                                        {translate(`${key}.columns.updated`)}
+                                    </TableCell>
+                                    <TableCell align="right">
+                                        {translate(`${key}.columns.actions`)}
+                                    </TableCell>
                                 </TableRow>
                             </TableHead>
                             <TableBody>
@@ -151,23 +203,51 @@ export function TranslationsSection() {
                                             <TableCell lang={row.language}>{name}</TableCell>
                                             <TableCell>
                                                 {translate(`${key}.status.${row.status}`)}
-                                                <Typography variant="caption" component="div" color="text.secondary" sx={{ display: { sm: 'none' } }}>
+                                                <Typography
+                                                    variant="caption"
+                                                    component="div"
+                                                    color="text.secondary"
+                                                    sx={{ display: { sm: 'none' } }}
+                                                >
                                                     {row.updatedAt ? updatedText(row) : null}
                                                 </Typography>
                                             </TableCell>
-                                            <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{updatedText(row)}</TableCell>
+                                            <TableCell
+                                                sx={{ display: { xs: 'none', sm: 'table-cell' } }}
+                                            >
+                                                {updatedText(row)}
+                                            </TableCell>
                                             <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                                                <Tooltip title={translate(`${key}.download`, { language: name })}>
+                                                <Tooltip
+                                                    title={translate(`${key}.download`, {
+                                                        language: name,
+                                                    })}
+                                                >
                                                     <span>
-                                                        <IconButton aria-label={translate(`${key}.download`, { language: name })} disabled={disabled} onClick={() => void download(row.language)}>
+                                                        <IconButton
+                                                            aria-label={translate(
+                                                                `${key}.download`,
+                                                                { language: name },
+                                                            )}
+                                                            disabled={disabled}
+                                                            onClick={() =>
+                                                                void download(row.language)
+                                                            }
+                                                        >
                                                             <Download />
                                                         </IconButton>
                                                     </span>
                                                 </Tooltip>
-                                                <Tooltip title={translate(`${key}.upload`, { language: name })}>
+                                                <Tooltip
+                                                    title={translate(`${key}.upload`, {
+                                                        language: name,
+                                                    })}
+                                                >
                                                     <span>
                                                         <IconButton
-                                                            aria-label={translate(`${key}.upload`, { language: name })}
+                                                            aria-label={translate(`${key}.upload`, {
+                                                                language: name,
+                                                            })}
                                                             disabled={disabled}
                                                             onClick={() => {
                                                                 target.current = row.language;
@@ -178,9 +258,21 @@ export function TranslationsSection() {
                                                         </IconButton>
                                                     </span>
                                                 </Tooltip>
-                                                <Tooltip title={translate(`${key}.reset`, { language: name })}>
+                                                <Tooltip
+                                                    title={translate(`${key}.reset`, {
+                                                        language: name,
+                                                    })}
+                                                >
                                                     <span>
-                                                        <IconButton aria-label={translate(`${key}.reset`, { language: name })} disabled={disabled || row.status === 'bundled'} onClick={() => reset(row.language)}>
+                                                        <IconButton
+                                                            aria-label={translate(`${key}.reset`, {
+                                                                language: name,
+                                                            })}
+                                                            disabled={
+                                                                disabled || row.status === 'bundled'
+                                                            }
+                                                            onClick={() => reset(row.language)}
+                                                        >
                                                             <RestartAlt />
                                                         </IconButton>
                                                     </span>

@@ -20,13 +20,17 @@ export async function readJsonFile(file: File): Promise<ReadJson> {
 }
 
 /** Saves a downloaded text file unchanged (a role file's signature covers its content). */
-export const saveTextFile = ({ fileName, text }: DownloadedFile) => saveFile({ fileName, blob: new Blob([text], { type: 'application/json' }) });
+export const saveTextFile = ({ fileName, text }: DownloadedFile) =>
+    saveFile({ fileName, blob: new Blob([text], { type: 'application/json' }) });
 
 /** The server's error envelope carried by a failed call, if any. */
 export function errorEnvelopeOf(error: unknown): { code?: string; details: ErrorDetail[] } {
     if (!(error instanceof HttpError)) return { details: [] };
     const body = error.body as { code?: unknown; details?: unknown } | undefined;
-    return { code: typeof body?.code === 'string' ? body.code : undefined, details: Array.isArray(body?.details) ? (body.details as ErrorDetail[]) : [] };
+    return {
+        code: typeof body?.code === 'string' ? body.code : undefined,
+        details: Array.isArray(body?.details) ? (body.details as ErrorDetail[]) : [],
+    };
 }
 
 /**
@@ -34,7 +38,10 @@ export function errorEnvelopeOf(error: unknown): { code?: string; details: Error
  * behaviour and accessible name; the input is reset after each choice so the same file can be
  * chosen again.
  */
-export function useJsonFileChooser(onChosen: (file: File) => void): { choose: () => void; input: ReactElement } {
+export function useJsonFileChooser(onChosen: (file: File) => void): {
+    choose: () => void;
+    input: ReactElement;
+} {
     const ref = useRef<HTMLInputElement>(null);
     const input = (
         <input

@@ -1,7 +1,13 @@
 import type { RoleChange, RoleChangeKind } from '../../../domain/roleSync';
 
 /** The order of the preview: what blocks or changes first, what stays last. */
-export const changeKindOrder: readonly RoleChangeKind[] = ['conflict', 'create', 'update', 'skipped', 'unchanged'];
+export const changeKindOrder: readonly RoleChangeKind[] = [
+    'conflict',
+    'create',
+    'update',
+    'skipped',
+    'unchanged',
+];
 
 export type ChangeCounts = Record<RoleChangeKind, number>;
 
@@ -12,4 +18,5 @@ export function countChanges(changes: readonly RoleChange[]): ChangeCounts {
 }
 
 /** The changes sorted by kind (then as in the file). */
-export const sortedChanges = (changes: readonly RoleChange[]) => [...changes].sort((a, b) => changeKindOrder.indexOf(a.kind) - changeKindOrder.indexOf(b.kind));
+export const sortedChanges = (changes: readonly RoleChange[]) =>
+    [...changes].sort((a, b) => changeKindOrder.indexOf(a.kind) - changeKindOrder.indexOf(b.kind));

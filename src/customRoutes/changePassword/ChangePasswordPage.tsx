@@ -78,7 +78,13 @@ export function ChangePasswordPage() {
                 <Typography variant="body2" color="text.secondary" sx={{ mb: 3 }}>
                     {translate('app.changePassword.intro')}
                 </Typography>
-                <Stack component="form" noValidate onSubmit={(event) => void handleSubmit(event)} spacing={2} aria-busy={pending}>
+                <Stack
+                    component="form"
+                    noValidate
+                    onSubmit={(event) => void handleSubmit(event)}
+                    spacing={2}
+                    aria-busy={pending}
+                >
                     {unchanged && (
                         <Alert severity="info" role="status">
                             {translate('app.changePassword.sameAsOld')}
@@ -91,7 +97,11 @@ export function ChangePasswordPage() {
                         inputRef={oldRef}
                         value={oldPassword}
                         onChange={(event) => setOldPassword(event.target.value)}
-                        errorText={submitted && oldPassword === '' ? translate('app.changePassword.oldRequired') : undefined}
+                        errorText={
+                            submitted && oldPassword === ''
+                                ? translate('app.changePassword.oldRequired')
+                                : undefined
+                        }
                         disabled={pending}
                     />
                     <NewPasswordFields
@@ -104,7 +114,11 @@ export function ChangePasswordPage() {
                         passwordRef={passwordRef}
                         repeatRef={repeatRef}
                     />
-                    <SubmitButton pending={pending} labelKey="app.changePassword.submit" pendingKey="app.changePassword.submitting" />
+                    <SubmitButton
+                        pending={pending}
+                        labelKey="app.changePassword.submit"
+                        pendingKey="app.changePassword.submitting"
+                    />
                     <Button onClick={goBack} disabled={pending} sx={{ alignSelf: 'center' }}>
                         {translate('app.changePassword.cancel')}
                     </Button>

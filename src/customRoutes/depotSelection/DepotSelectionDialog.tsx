@@ -1,4 +1,14 @@
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, LinearProgress, useMediaQuery, type Theme } from '@mui/material';
+import {
+    Alert,
+    Button,
+    Dialog,
+    DialogActions,
+    DialogContent,
+    DialogTitle,
+    LinearProgress,
+    useMediaQuery,
+    type Theme,
+} from '@mui/material';
 import { useId } from 'react';
 import { useTranslate } from 'react-admin';
 import { dialogPaperSx } from '../../layout/dialogs/dialogWidths';
@@ -10,9 +20,21 @@ export function DepotSelectionDialog({ open, onClose }: { open: boolean; onClose
     const translate = useTranslate();
     const titleId = useId();
     const extraSmall = useMediaQuery<Theme>((theme) => theme.breakpoints.only('xs'));
-    const { data: centers, isPending, error } = useDistributionCenters(undefined, { enabled: open });
+    const {
+        data: centers,
+        isPending,
+        error,
+    } = useDistributionCenters(undefined, { enabled: open });
     return (
-        <Dialog open={open} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth={false} fullScreen={extraSmall} slotProps={{ paper: { sx: dialogPaperSx() } }}>
+        <Dialog
+            open={open}
+            onClose={onClose}
+            aria-labelledby={titleId}
+            fullWidth
+            maxWidth={false}
+            fullScreen={extraSmall}
+            slotProps={{ paper: { sx: dialogPaperSx() } }}
+        >
             <DialogTitle id={titleId}>{translate('app.depotSelection.title')}</DialogTitle>
             <DialogContent dividers>
                 {isPending ? (
@@ -20,7 +42,11 @@ export function DepotSelectionDialog({ open, onClose }: { open: boolean; onClose
                 ) : error || !centers ? (
                     <Alert severity="error">{translate('app.depotSelection.loadError')}</Alert>
                 ) : (
-                    <DepotSelectionPanel centers={centers} labelledBy={titleId} onSelect={onClose} />
+                    <DepotSelectionPanel
+                        centers={centers}
+                        labelledBy={titleId}
+                        onSelect={onClose}
+                    />
                 )}
             </DialogContent>
             <DialogActions>

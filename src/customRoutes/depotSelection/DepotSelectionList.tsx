@@ -10,7 +10,15 @@ import { depotPath } from './useDistributionCenters';
 const SCOPE_SEPARATOR = ' → ';
 
 /** Depots as links: Tab moves between them, Enter opens one; `onSelect` runs when one is chosen. */
-export function DepotSelectionList({ centers, labelledBy, onSelect }: { centers: DistributionCenter[]; labelledBy: string; onSelect?: () => void }) {
+export function DepotSelectionList({
+    centers,
+    labelledBy,
+    onSelect,
+}: {
+    centers: DistributionCenter[];
+    labelledBy: string;
+    onSelect?: () => void;
+}) {
     return (
         <List aria-labelledby={labelledBy} dense>
             {centers.map((center) => (
@@ -18,7 +26,9 @@ export function DepotSelectionList({ centers, labelledBy, onSelect }: { centers:
                     <ListItemButton component={Link} to={depotPath(center)} onClick={onSelect}>
                         <ListItemText
                             primary={`${center.externalDepotId} ${center.locationName}`}
-                            secondary={[center.tenant.name, center.group.name].join(SCOPE_SEPARATOR)}
+                            secondary={[center.tenant.name, center.group.name].join(
+                                SCOPE_SEPARATOR,
+                            )}
                         />
                     </ListItemButton>
                 </ListItem>

@@ -16,7 +16,8 @@ export function DepotSelectionPage() {
     const headingId = useId();
 
     if (isPending) return <Loading />;
-    if (error || !centers) return <Alert severity="error">{translate('app.depotSelection.loadError')}</Alert>;
+    if (error || !centers)
+        return <Alert severity="error">{translate('app.depotSelection.loadError')}</Alert>;
     if (centers.length === 1 && centers[0]) return <Navigate to={depotPath(centers[0])} replace />;
 
     return (

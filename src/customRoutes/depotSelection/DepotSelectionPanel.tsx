@@ -7,11 +7,23 @@ import { DepotSelectionList } from './DepotSelectionList';
 import { matchesDepotSearch } from './useDistributionCenters';
 
 /** Search field and depot list, shared by the `/depot` page and the depot selection dialog. */
-export function DepotSelectionPanel({ centers, labelledBy, onSelect }: { centers: DistributionCenter[]; labelledBy: string; onSelect?: () => void }) {
+export function DepotSelectionPanel({
+    centers,
+    labelledBy,
+    onSelect,
+}: {
+    centers: DistributionCenter[];
+    labelledBy: string;
+    onSelect?: () => void;
+}) {
     const translate = useTranslate();
     const [search, setSearch] = useState('');
-    const shown = useMemo(() => centers.filter((center) => matchesDepotSearch(center, search)), [centers, search]);
-    if (centers.length === 0) return <Typography>{translate('app.depotSelection.none')}</Typography>;
+    const shown = useMemo(
+        () => centers.filter((center) => matchesDepotSearch(center, search)),
+        [centers, search],
+    );
+    if (centers.length === 0)
+        return <Typography>{translate('app.depotSelection.none')}</Typography>;
     return (
         <>
             <TextField
@@ -22,7 +34,15 @@ export function DepotSelectionPanel({ centers, labelledBy, onSelect }: { centers
                 fullWidth
                 autoFocus
                 margin="dense"
-                slotProps={{ input: { startAdornment: <InputAdornment position="start"><SearchIcon /></InputAdornment> } }}
+                slotProps={{
+                    input: {
+                        startAdornment: (
+                            <InputAdornment position="start">
+                                <SearchIcon />
+                            </InputAdornment>
+                        ),
+                    },
+                }}
             />
             {shown.length === 0 ? (
                 <Typography sx={{ mt: 2 }} role="status">

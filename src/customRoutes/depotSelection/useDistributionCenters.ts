@@ -3,7 +3,8 @@ import { useDataProvider } from 'react-admin';
 import { compareDistributionCenters, type DistributionCenter } from '../../../domain/profile';
 import type { AppDataProvider } from '../../dataProviders';
 
-const inSpecOrder = (centers: DistributionCenter[]) => [...centers].sort(compareDistributionCenters);
+const inSpecOrder = (centers: DistributionCenter[]) =>
+    [...centers].sort(compareDistributionCenters);
 
 /**
  * Depots the user may see (`GET /distributionCenters`) in the spec's order (tenant name, group
@@ -29,5 +30,10 @@ export function depotPath(center: Pick<DistributionCenter, 'tenant' | 'externalD
 export function matchesDepotSearch(center: DistributionCenter, search: string): boolean {
     const needle = search.trim().toLocaleLowerCase();
     if (!needle) return true;
-    return [center.externalDepotId, center.locationName, center.tenant.name, center.group.name].some((value) => value.toLocaleLowerCase().includes(needle));
+    return [
+        center.externalDepotId,
+        center.locationName,
+        center.tenant.name,
+        center.group.name,
+    ].some((value) => value.toLocaleLowerCase().includes(needle));
 }

@@ -1,5 +1,12 @@
 import { Alert, Button, Card, CardContent, CardHeader } from '@mui/material';
-import { Loading, RecordContextProvider, ResourceContextProvider, Title, useGetOne, useTranslate } from 'react-admin';
+import {
+    Loading,
+    RecordContextProvider,
+    ResourceContextProvider,
+    Title,
+    useGetOne,
+    useTranslate,
+} from 'react-admin';
 import { Navigate, useParams } from 'react-router-dom';
 import { DepotDetails } from '../../resources/depots/DepotDetails';
 import type { Depot } from '../../resources/depots';
@@ -13,14 +20,25 @@ import { useDistributionCenters } from '../depotSelection/useDistributionCenters
 export function DepotSummaryPage() {
     const translate = useTranslate();
     const { openDialog } = useScopeSelection();
-    const { tenantId, externalDepotId } = useParams<{ tenantId: string; externalDepotId: string }>();
+    const { tenantId, externalDepotId } = useParams<{
+        tenantId: string;
+        externalDepotId: string;
+    }>();
     // The session's depot list, shared with the scope selection.
     const centers = useDistributionCenters();
-    const center = centers.data?.find((candidate) => candidate.tenant.id === tenantId && candidate.externalDepotId === externalDepotId);
-    const depot = useGetOne<Depot>('depots', { id: center?.internalDepotId ?? '' }, { enabled: Boolean(center) });
+    const center = centers.data?.find(
+        (candidate) =>
+            candidate.tenant.id === tenantId && candidate.externalDepotId === externalDepotId,
+    );
+    const depot = useGetOne<Depot>(
+        'depots',
+        { id: center?.internalDepotId ?? '' },
+        { enabled: Boolean(center) },
+    );
 
     if (centers.isPending || (center && depot.isPending)) return <Loading />;
-    if (centers.error || depot.error) return <Alert severity="error">{translate('app.depotSummary.loadError')}</Alert>;
+    if (centers.error || depot.error)
+        return <Alert severity="error">{translate('app.depotSummary.loadError')}</Alert>;
     if (!center || !depot.data) return <Navigate to="/error/noPermission" replace />;
 
     return (

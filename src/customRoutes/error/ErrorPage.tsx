@@ -4,7 +4,8 @@ import { Link, useParams } from 'react-router-dom';
 import { errorPageCodes, type ErrorPageCode } from '../../../domain/errors';
 import { ScopeSelector } from './ScopeSelector';
 
-const isErrorPageCode = (code: string | undefined): code is ErrorPageCode => (errorPageCodes as readonly (string | undefined)[]).includes(code);
+const isErrorPageCode = (code: string | undefined): code is ErrorPageCode =>
+    (errorPageCodes as readonly (string | undefined)[]).includes(code);
 
 /**
  * `/error/:errorCode` (also below the depot and administration paths): the message for a known

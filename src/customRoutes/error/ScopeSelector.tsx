@@ -20,7 +20,9 @@ export function ScopeSelector() {
     const { profile } = useUserProfile();
     if (!profile) return null;
     const contexts = contextsOf(profile.actions).filter(
-        (context): context is 'tenant' | 'depot' => context !== 'admin' && (!current || current.context === 'admin' || current.context === context),
+        (context): context is 'tenant' | 'depot' =>
+            context !== 'admin' &&
+            (!current || current.context === 'admin' || current.context === context),
     );
     if (contexts.length === 0) return null;
     const tenantName = profile.tenants.find((tenant) => tenant.id === selectedTenant)?.name;
@@ -35,7 +37,13 @@ export function ScopeSelector() {
                 {contexts.map((context) => {
                     const { icon: Icon, path } = landingContexts[context];
                     return (
-                        <Button key={context} variant="outlined" component={Link} to={path} startIcon={<Icon />}>
+                        <Button
+                            key={context}
+                            variant="outlined"
+                            component={Link}
+                            to={path}
+                            startIcon={<Icon />}
+                        >
                             {translate(selectionKeys[context])}
                         </Button>
                     );

@@ -12,8 +12,23 @@ export function ContextCard({ context }: { context: AppContext }) {
     const { icon: Icon, path } = landingContexts[context];
     return (
         <Card sx={{ width: CARD_SIZE, height: CARD_SIZE }} elevation={2}>
-            <CardActionArea component={Link} to={path} sx={{ height: '100%' }} data-context={context}>
-                <CardContent sx={{ height: '100%', display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', textAlign: 'center', gap: 1.5 }}>
+            <CardActionArea
+                component={Link}
+                to={path}
+                sx={{ height: '100%' }}
+                data-context={context}
+            >
+                <CardContent
+                    sx={{
+                        height: '100%',
+                        display: 'flex',
+                        flexDirection: 'column',
+                        alignItems: 'center',
+                        justifyContent: 'center',
+                        textAlign: 'center',
+                        gap: 1.5,
+                    }}
+                >
                     <Box sx={{ color: 'primary.main', '& svg': { fontSize: 48 } }}>
                         <Icon />
                     </Box>

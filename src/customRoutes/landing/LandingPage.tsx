@@ -26,7 +26,8 @@ export function LandingPage() {
     }, [reset, dialog]);
     if (!profile) return <ProfileFallback isPending={isPending} />;
     const contexts = contextsOf(profile.actions);
-    if (contexts.length === 1 && contexts[0]) return <Navigate to={landingContexts[contexts[0]].path} replace />;
+    if (contexts.length === 1 && contexts[0])
+        return <Navigate to={landingContexts[contexts[0]].path} replace />;
     return (
         <Box sx={{ py: 3, px: { xs: 1, sm: 2 } }}>
             <Title title={translate('app.landing.title')} />
@@ -34,9 +35,14 @@ export function LandingPage() {
                 {translate('app.landing.greeting', { firstName: profile.firstName })}
             </Typography>
             <Typography color="text.secondary" sx={{ mb: 3 }}>
-                {translate(contexts.length === 0 ? 'app.landing.noContext' : 'app.landing.chooseContext')}
+                {translate(
+                    contexts.length === 0 ? 'app.landing.noContext' : 'app.landing.chooseContext',
+                )}
             </Typography>
-            <Box component="ul" sx={{ display: 'flex', flexWrap: 'wrap', gap: 3, listStyle: 'none', p: 0, m: 0 }}>
+            <Box
+                component="ul"
+                sx={{ display: 'flex', flexWrap: 'wrap', gap: 3, listStyle: 'none', p: 0, m: 0 }}
+            >
                 {contexts.map((context) => (
                     <li key={context}>
                         <ContextCard context={context} />

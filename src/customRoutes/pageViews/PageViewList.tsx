@@ -1,5 +1,15 @@
 import { useMediaQuery, type Theme } from '@mui/material';
-import { Datagrid, FunctionField, List, Pagination, SearchInput, SelectInput, SimpleList, TextField, useTranslate } from 'react-admin';
+import {
+    Datagrid,
+    FunctionField,
+    List,
+    Pagination,
+    SearchInput,
+    SelectInput,
+    SimpleList,
+    TextField,
+    useTranslate,
+} from 'react-admin';
 import { languages } from '../../../domain/enums';
 import type { PageViewRecord } from '../../../domain/pageViews';
 import { languageName } from '../../i18n/languages';
@@ -11,8 +21,14 @@ export const PAGE_VIEWS_RESOURCE = 'analytics/page-views';
 
 const PER_PAGE = 25;
 const pagination = <Pagination rowsPerPageOptions={[25, 50, 100]} />;
-const languageChoices = languages.map((language) => ({ id: language, name: languageName(language) }));
-const filters = [<SearchInput key="q" source="q" alwaysOn />, <SelectInput key="language" source="language" choices={languageChoices} alwaysOn />];
+const languageChoices = languages.map((language) => ({
+    id: language,
+    name: languageName(language),
+}));
+const filters = [
+    <SearchInput key="q" source="q" alwaysOn />,
+    <SelectInput key="language" source="language" choices={languageChoices} alwaysOn />,
+];
 
 /**
  * `/administration/analytics`: what the page-change analytics recorded (shell §2.8, §9), newest
@@ -24,7 +40,10 @@ export function PageViewList() {
     const formatters = useFormatters();
     const { profile } = useUserProfile();
     const isXSmall = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
-    const tenantName = (tenantId: string | null) => (tenantId ? (profile?.tenants.find((tenant) => tenant.id === tenantId)?.name ?? tenantId) : '-');
+    const tenantName = (tenantId: string | null) =>
+        tenantId
+            ? (profile?.tenants.find((tenant) => tenant.id === tenantId)?.name ?? tenantId)
+            : '-';
 
     return (
         <List<PageViewRecord>
@@ -41,19 +60,32 @@ export function PageViewList() {
             {isXSmall ? (
                 <SimpleList<PageViewRecord>
                     primaryText={(view) => view.path}
-                    secondaryText={(view) => `${formatters.dateTime(view.occurredAt)} · ${view.language} · ${view.screen}`}
+                    secondaryText={(view) =>
+                        `${formatters.dateTime(view.occurredAt)} · ${view.language} · ${view.screen}`
+                    }
                     tertiaryText={(view) => tenantName(view.tenantId)}
                     linkType={false}
                 />
             ) : (
                 <Datagrid bulkActionButtons={false} rowClick={false}>
-                    <FunctionField<PageViewRecord> source="occurredAt" render={(view) => formatters.dateTime(view.occurredAt)} />
+                    <FunctionField<PageViewRecord>
+                        source="occurredAt"
+                        render={(view) => formatters.dateTime(view.occurredAt)}
+                    />
                     <TextField source="path" />
                     <TextField source="routeName" emptyText="-" />
                     <TextField source="language" />
                     <TextField source="screen" />
-                    <FunctionField<PageViewRecord> source="tenantId" label="app.contexts.tenant.title" render={(view) => tenantName(view.tenantId)} />
-                    <FunctionField<PageViewRecord> source="roles" sortable={false} render={(view) => view.roles.join(', ') || '-'} />
+                    <FunctionField<PageViewRecord>
+                        source="tenantId"
+                        label="app.contexts.tenant.title"
+                        render={(view) => tenantName(view.tenantId)}
+                    />
+                    <FunctionField<PageViewRecord>
+                        source="roles"
+                        sortable={false}
+                        render={(view) => view.roles.join(', ') || '-'}
+                    />
                 </Datagrid>
             )}
         </List>

@@ -18,7 +18,12 @@ export function MyProfilePage() {
             profile={profile}
             titleKey="app.profile.title"
             actions={
-                <Button component={Link} to={CHANGE_PASSWORD_ROUTE} variant="outlined" startIcon={<Password />}>
+                <Button
+                    component={Link}
+                    to={CHANGE_PASSWORD_ROUTE}
+                    variant="outlined"
+                    startIcon={<Password />}
+                >
                     {translate('app.changePassword.title')}
                 </Button>
             }

@@ -1,4 +1,14 @@
-import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, List, ListItem, Typography } from '@mui/material';
+import {
+    Box,
+    Button,
+    Dialog,
+    DialogActions,
+    DialogContent,
+    DialogTitle,
+    List,
+    ListItem,
+    Typography,
+} from '@mui/material';
 import { useId } from 'react';
 import { useTranslate } from 'react-admin';
 import type { RoleContext, ScopeLevel } from '../../../domain/enums';
@@ -20,15 +30,27 @@ const scopeLevelKeys: Record<ScopeLevel, string> = {
     SUBCONTRACTOR: 'app.profile.subcontractor',
 };
 
-export type PermissionDetail = { kind: 'role' | 'scope' | 'actions'; permission: ProfilePermission };
+export type PermissionDetail = {
+    kind: 'role' | 'scope' | 'actions';
+    permission: ProfilePermission;
+};
 
 function ActionList({ actions }: { actions: readonly string[] }) {
     const translate = useTranslate();
-    if (actions.length === 0) return <Typography color="text.secondary">{translate('app.profile.detail.noActions')}</Typography>;
+    if (actions.length === 0)
+        return (
+            <Typography color="text.secondary">
+                {translate('app.profile.detail.noActions')}
+            </Typography>
+        );
     return (
         <List dense disablePadding sx={{ columnCount: { xs: 1, sm: 2 }, columnGap: 3 }}>
             {[...actions].sort().map((action) => (
-                <ListItem key={action} disableGutters sx={{ fontFamily: 'monospace', breakInside: 'avoid' }}>
+                <ListItem
+                    key={action}
+                    disableGutters
+                    sx={{ fontFamily: 'monospace', breakInside: 'avoid' }}
+                >
                     {action}
                 </ListItem>
             ))}
@@ -39,7 +61,18 @@ function ActionList({ actions }: { actions: readonly string[] }) {
 function Facts({ facts }: { facts: [string, string][] }) {
     const translate = useTranslate();
     return (
-        <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', alignItems: 'baseline', columnGap: 2, rowGap: 1, mt: 0, mb: 2 }}>
+        <Box
+            component="dl"
+            sx={{
+                display: 'grid',
+                gridTemplateColumns: 'max-content 1fr',
+                alignItems: 'baseline',
+                columnGap: 2,
+                rowGap: 1,
+                mt: 0,
+                mb: 2,
+            }}
+        >
             {facts.map(([label, value]) => (
                 <Box key={label} sx={{ display: 'contents' }}>
                     <Typography component="dt" color="text.secondary">
@@ -55,25 +88,47 @@ function Facts({ facts }: { facts: [string, string][] }) {
 }
 
 /** The detail of one permission's role, scope or actions (shell §2.4). */
-export function PermissionDetailDialog({ open, detail, onClose }: { open: boolean; detail: PermissionDetail | null; onClose: () => void }) {
+export function PermissionDetailDialog({
+    open,
+    detail,
+    onClose,
+}: {
+    open: boolean;
+    detail: PermissionDetail | null;
+    onClose: () => void;
+}) {
     const translate = useTranslate();
     const titleId = useId();
     const permission = detail?.permission;
-    const title = !detail || !permission
-        ? ''
-        : detail.kind === 'role'
-          ? permission.role.name
-          : detail.kind === 'scope'
-            ? translate('app.profile.detail.scopeTitle')
-            : translate('app.profile.detail.actionsOf', { role: permission.role.name });
+    const title =
+        !detail || !permission
+            ? ''
+            : detail.kind === 'role'
+              ? permission.role.name
+              : detail.kind === 'scope'
+                ? translate('app.profile.detail.scopeTitle')
+                : translate('app.profile.detail.actionsOf', { role: permission.role.name });
     return (
-        <Dialog open={open && detail !== null} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
+        <Dialog
+            open={open && detail !== null}
+            onClose={onClose}
+            aria-labelledby={titleId}
+            fullWidth
+            maxWidth="sm"
+        >
             <DialogTitle id={titleId}>{title}</DialogTitle>
             {detail && permission && (
                 <DialogContent>
                     {detail.kind === 'role' && (
                         <>
-                            <Facts facts={[['app.profile.detail.context', translate(roleContextKeys[permission.role.context])]]} />
+                            <Facts
+                                facts={[
+                                    [
+                                        'app.profile.detail.context',
+                                        translate(roleContextKeys[permission.role.context]),
+                                    ],
+                                ]}
+                            />
                             <Typography component="h3" variant="subtitle2" gutterBottom>
                                 {translate('app.profile.detail.actions')}
                             </Typography>
@@ -83,8 +138,16 @@ export function PermissionDetailDialog({ open, detail, onClose }: { open: boolea
                     {detail.kind === 'scope' && (
                         <Facts
                             facts={[
-                                ['app.profile.detail.level', translate(scopeLevelKeys[permission.scope])],
-                                ['app.profile.detail.name', permission.path ? permission.scopeDetails.name : translate('app.profile.allScopes')],
+                                [
+                                    'app.profile.detail.level',
+                                    translate(scopeLevelKeys[permission.scope]),
+                                ],
+                                [
+                                    'app.profile.detail.name',
+                                    permission.path
+                                        ? permission.scopeDetails.name
+                                        : translate('app.profile.allScopes'),
+                                ],
                                 ['app.profile.detail.path', permission.path || '-'],
                             ]}
                         />

@@ -1,10 +1,29 @@
-import { Box, Button, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography, useMediaQuery, type Theme } from '@mui/material';
+import {
+    Box,
+    Button,
+    Stack,
+    Table,
+    TableBody,
+    TableCell,
+    TableHead,
+    TableRow,
+    Typography,
+    useMediaQuery,
+    type Theme,
+} from '@mui/material';
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
 import type { ProfilePermission } from '../../../domain/profile';
 import { PermissionDetailDialog, type PermissionDetail } from './PermissionDetailDialog';
 
-const linkButton = { textTransform: 'none', justifyContent: 'flex-start', textAlign: 'left', px: 1, mx: -1, minWidth: 0 } as const;
+const linkButton = {
+    textTransform: 'none',
+    justifyContent: 'flex-start',
+    textAlign: 'left',
+    px: 1,
+    mx: -1,
+    minWidth: 0,
+} as const;
 
 function scopeText(permission: ProfilePermission, allScopes: string): string {
     return permission.path ? `${permission.scopeDetails.name} (${permission.path})` : allScopes;
@@ -25,7 +44,10 @@ export function PermissionsTable({ permissions }: { permissions: readonly Profil
         setOpen(true);
     };
 
-    if (permissions.length === 0) return <Typography color="text.secondary">{translate('app.profile.noPermissions')}</Typography>;
+    if (permissions.length === 0)
+        return (
+            <Typography color="text.secondary">{translate('app.profile.noPermissions')}</Typography>
+        );
 
     const allScopes = translate('app.profile.allScopes');
     const cells = (permission: ProfilePermission) => ({
@@ -43,7 +65,10 @@ export function PermissionsTable({ permissions }: { permissions: readonly Profil
             <Button
                 sx={linkButton}
                 onClick={() => show({ kind: 'actions', permission })}
-                aria-label={translate('app.profile.showActions', { role: permission.role.name, number: permission.role.actions.length })}
+                aria-label={translate('app.profile.showActions', {
+                    role: permission.role.name,
+                    number: permission.role.actions.length,
+                })}
             >
                 {permission.role.actions.length}
             </Button>
@@ -57,10 +82,27 @@ export function PermissionsTable({ permissions }: { permissions: readonly Profil
                     {permissions.map((permission) => {
                         const cell = cells(permission);
                         return (
-                            <Box component="li" key={permission.id} sx={{ border: 1, borderColor: 'divider', borderRadius: 1, px: 2, py: 1 }}>
+                            <Box
+                                component="li"
+                                key={permission.id}
+                                sx={{
+                                    border: 1,
+                                    borderColor: 'divider',
+                                    borderRadius: 1,
+                                    px: 2,
+                                    py: 1,
+                                }}
+                            >
                                 {(['role', 'scope', 'actions'] as const).map((column) => (
-                                    <Box key={column} sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
-                                        <Typography variant="body2" color="text.secondary" sx={{ width: '5.5rem', flexShrink: 0 }}>
+                                    <Box
+                                        key={column}
+                                        sx={{ display: 'flex', alignItems: 'center', gap: 2 }}
+                                    >
+                                        <Typography
+                                            variant="body2"
+                                            color="text.secondary"
+                                            sx={{ width: '5.5rem', flexShrink: 0 }}
+                                        >
                                             {translate(`app.profile.columns.${column}`)}
                                         </Typography>
                                         {cell[column]}
@@ -76,7 +118,9 @@ export function PermissionsTable({ permissions }: { permissions: readonly Profil
                         <TableRow>
                             <TableCell>{translate('app.profile.columns.role')}</TableCell>
                             <TableCell>{translate('app.profile.columns.scope')}</TableCell>
-                            <TableCell align="right">{translate('app.profile.columns.actions')}</TableCell>
+                            <TableCell align="right">
+                                {translate('app.profile.columns.actions')}
+                            </TableCell>
                         </TableRow>
                     </TableHead>
                     <TableBody>

@@ -15,16 +15,41 @@ export function ProfileDetails({ profile }: { profile: UserProfile }) {
         ['mobilePhone', profile.mobilePhone || EMPTY_VALUE],
         ['landLine', profile.landLine || EMPTY_VALUE],
         ['created', formatters.date(profile.created)],
-        ['lastLogin', profile.lastLogin ? formatters.dateTime(profile.lastLogin) : translate('app.profile.notLoggedIn')],
+        [
+            'lastLogin',
+            profile.lastLogin
+                ? formatters.dateTime(profile.lastLogin)
+                : translate('app.profile.notLoggedIn'),
+        ],
     ];
     return (
-        <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'minmax(9rem, max-content) 1fr' }, alignItems: 'baseline', columnGap: 3, rowGap: { xs: 0, sm: 1.5 }, m: 0 }}>
+        <Box
+            component="dl"
+            sx={{
+                display: 'grid',
+                gridTemplateColumns: { xs: '1fr', sm: 'minmax(9rem, max-content) 1fr' },
+                alignItems: 'baseline',
+                columnGap: 3,
+                rowGap: { xs: 0, sm: 1.5 },
+                m: 0,
+            }}
+        >
             {rows.map(([field, value]) => (
                 <Box key={field} sx={{ display: 'contents' }}>
-                    <Typography component="dt" variant="body2" color="text.secondary" sx={{ mt: { xs: 1.5, sm: 0 } }}>
+                    <Typography
+                        component="dt"
+                        variant="body2"
+                        color="text.secondary"
+                        sx={{ mt: { xs: 1.5, sm: 0 } }}
+                    >
                         {translate(`app.profile.fields.${field}`)}
                     </Typography>
-                    <Typography component="dd" variant="body1" data-field={field} sx={{ m: 0, overflowWrap: 'anywhere' }}>
+                    <Typography
+                        component="dd"
+                        variant="body1"
+                        data-field={field}
+                        sx={{ m: 0, overflowWrap: 'anywhere' }}
+                    >
                         {value}
                     </Typography>
                 </Box>

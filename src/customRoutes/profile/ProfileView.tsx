@@ -27,16 +27,25 @@ export function ProfileView({ profile, titleKey, actions, settings }: ProfileVie
                     <CardHeader
                         title={`${profile.firstName} ${profile.lastName}`}
                         subheader={translate(titleKey)}
-                        slotProps={{ title: { component: 'h1', variant: 'h5', id: 'profile-details-title' } }}
+                        slotProps={{
+                            title: { component: 'h1', variant: 'h5', id: 'profile-details-title' },
+                        }}
                         action={actions}
-                        sx={{ flexWrap: 'wrap', rowGap: 1, '& .MuiCardHeader-action': { alignSelf: 'center', m: 0 } }}
+                        sx={{
+                            flexWrap: 'wrap',
+                            rowGap: 1,
+                            '& .MuiCardHeader-action': { alignSelf: 'center', m: 0 },
+                        }}
                     />
                     <CardContent sx={{ pt: 0 }}>
                         <ProfileDetails profile={profile} />
                     </CardContent>
                 </Card>
                 <Card component="section" aria-labelledby="profile-permissions-title">
-                    <CardHeader title={translate('app.profile.permissions')} slotProps={{ title: { ...heading, id: 'profile-permissions-title' } }} />
+                    <CardHeader
+                        title={translate('app.profile.permissions')}
+                        slotProps={{ title: { ...heading, id: 'profile-permissions-title' } }}
+                    />
                     <CardContent sx={{ pt: 0, overflowX: 'auto' }}>
                         <PermissionsTable permissions={profile.permissions} />
                     </CardContent>

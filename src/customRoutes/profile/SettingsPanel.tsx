@@ -2,7 +2,11 @@ import Cookie from '@mui/icons-material/CookieOutlined';
 import { Box, Button, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
-import { isUserSettingsValue, type UserSettings, type UserSettingsKey } from '../../../domain/userSettings';
+import {
+    isUserSettingsValue,
+    type UserSettings,
+    type UserSettingsKey,
+} from '../../../domain/userSettings';
 import { ConsentDialog } from '../../analytics/ConsentDialog';
 import { AlertDialog } from '../../layout/AlertDialog';
 import { settingsPreview } from '../../settings/settingsExamples';
@@ -11,7 +15,13 @@ import { useUserSettings } from '../../settings/useUserSettings';
 import { SettingsRadioGroup } from './SettingsRadioGroup';
 
 /** The panel's order (shell §2.4): date, number, length, time, weight. */
-const panelSettings = ['dateFormat', 'numberFormat', 'lengthFormat', 'timeFormat', 'weightFormat'] as const satisfies readonly UserSettingsKey[];
+const panelSettings = [
+    'dateFormat',
+    'numberFormat',
+    'lengthFormat',
+    'timeFormat',
+    'weightFormat',
+] as const satisfies readonly UserSettingsKey[];
 
 /**
  * The signed-in user's display settings (shell §2.4): each change is saved at once and applies
@@ -49,7 +59,17 @@ export function SettingsPanel() {
 
     return (
         <Box>
-            <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(3, minmax(0, 1fr))' }, gap: 3 }}>
+            <Box
+                sx={{
+                    display: 'grid',
+                    gridTemplateColumns: {
+                        xs: '1fr',
+                        sm: 'repeat(2, minmax(0, 1fr))',
+                        lg: 'repeat(3, minmax(0, 1fr))',
+                    },
+                    gap: 3,
+                }}
+            >
                 {panelSettings.map((setting) => (
                     <SettingsRadioGroup
                         key={setting}
@@ -63,7 +83,12 @@ export function SettingsPanel() {
             <Typography data-testid="settings-preview" sx={{ mt: 3 }} aria-live="polite">
                 {translate('app.settings.preview', { values: settingsPreview(formatters) })}
             </Typography>
-            <Button startIcon={<Cookie />} variant="outlined" onClick={() => setConsentOpen(true)} sx={{ mt: 3 }}>
+            <Button
+                startIcon={<Cookie />}
+                variant="outlined"
+                onClick={() => setConsentOpen(true)}
+                sx={{ mt: 3 }}
+            >
                 {translate('app.settings.cookieSettings')}
             </Button>
             <ConsentDialog open={consentOpen} onClose={() => setConsentOpen(false)} />

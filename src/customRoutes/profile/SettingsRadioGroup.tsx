@@ -1,7 +1,11 @@
 import { Box, FormControl, FormControlLabel, FormLabel, Radio, RadioGroup } from '@mui/material';
 import { useId } from 'react';
 import { useTranslate } from 'react-admin';
-import { userSettingsOptions, type UserSettings, type UserSettingsKey } from '../../../domain/userSettings';
+import {
+    userSettingsOptions,
+    type UserSettings,
+    type UserSettingsKey,
+} from '../../../domain/userSettings';
 import { optionExample } from '../../settings/settingsExamples';
 
 export interface SettingsRadioGroupProps {
@@ -13,7 +17,12 @@ export interface SettingsRadioGroupProps {
 }
 
 /** One setting as a radio group: a legend and one option per allowed value, each with its name and an example. */
-export function SettingsRadioGroup({ setting, value, settings, onChange }: SettingsRadioGroupProps) {
+export function SettingsRadioGroup({
+    setting,
+    value,
+    settings,
+    onChange,
+}: SettingsRadioGroupProps) {
     const translate = useTranslate();
     const legendId = useId();
     const options: readonly string[] = userSettingsOptions[setting];
@@ -36,7 +45,10 @@ export function SettingsRadioGroup({ setting, value, settings, onChange }: Setti
                         label={
                             <>
                                 {translate(`app.settings.options.${option}`)}{' '}
-                                <Box component="span" sx={{ color: 'text.secondary', whiteSpace: 'nowrap' }}>
+                                <Box
+                                    component="span"
+                                    sx={{ color: 'text.secondary', whiteSpace: 'nowrap' }}
+                                >
                                     ({optionExample(setting, option, settings)})
                                 </Box>
                             </>

@@ -8,7 +8,10 @@ import { mayEditPermissionsOnProfilePage } from '../../../domain/permissionDialo
 import { isAdmin } from '../../../domain/permissions';
 import type { UserProfile } from '../../../domain/profile';
 import { recordOfProfile, type UserView } from '../../dataProviders/backOfficeUsersDataProvider';
-import { BackOfficeUserDialog, type UserDialogMode } from '../../resources/backOfficeUsers/BackOfficeUserDialog';
+import {
+    BackOfficeUserDialog,
+    type UserDialogMode,
+} from '../../resources/backOfficeUsers/BackOfficeUserDialog';
 import type { SelectedScope } from '../../scope/selectedScope';
 import { useSelectedScope } from '../../scope/useSelectedScope';
 
@@ -16,9 +19,15 @@ import { useSelectedScope } from '../../scope/useSelectedScope';
  * The view the profile page's dialogs work in: the context last selected (its tenant or depot),
  * else the admin view for admins and the user's organisation for others.
  */
-export function profileDialogView(scope: SelectedScope, viewerIsAdmin: boolean, user: UserProfile): UserView {
-    if (scope.type === 'DISTRIBUTION_CENTER' && scope.depotPath) return { context: 'depot', path: scope.depotPath };
-    if (scope.type === 'TENANT' && scope.tenant) return { context: 'tenant', path: scope.tenant.id };
+export function profileDialogView(
+    scope: SelectedScope,
+    viewerIsAdmin: boolean,
+    user: UserProfile,
+): UserView {
+    if (scope.type === 'DISTRIBUTION_CENTER' && scope.depotPath)
+        return { context: 'depot', path: scope.depotPath };
+    if (scope.type === 'TENANT' && scope.tenant)
+        return { context: 'tenant', path: scope.tenant.id };
     if (viewerIsAdmin) return { context: 'admin' };
     const tenantId = user.tenants[0]?.id;
     return tenantId ? { context: 'tenant', path: tenantId } : { context: 'tenant' };
@@ -47,17 +56,34 @@ export function UserProfileActions({ viewer, user, onSaved }: UserProfileActions
         <>
             <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap' }}>
                 {mayEdit && (
-                    <Button variant="outlined" startIcon={<Edit />} onClick={() => setMode('editData')}>
+                    <Button
+                        variant="outlined"
+                        startIcon={<Edit />}
+                        onClick={() => setMode('editData')}
+                    >
                         {translate('ra.action.edit')}
                     </Button>
                 )}
                 {mayEditPermissions && (
-                    <Button variant="outlined" startIcon={<ManageAccounts />} onClick={() => setMode('editPermissions')}>
+                    <Button
+                        variant="outlined"
+                        startIcon={<ManageAccounts />}
+                        onClick={() => setMode('editPermissions')}
+                    >
                         {translate('app.users.editPermissionsAction')}
                     </Button>
                 )}
             </Stack>
-            {mode && <BackOfficeUserDialog open mode={mode} user={recordOfProfile(user)} view={view} onClose={() => setMode(null)} onSaved={onSaved} />}
+            {mode && (
+                <BackOfficeUserDialog
+                    open
+                    mode={mode}
+                    user={recordOfProfile(user)}
+                    view={view}
+                    onClose={() => setMode(null)}
+                    onSaved={onSaved}
+                />
+            )}
         </>
     );
 }

@@ -35,18 +35,25 @@ export function UserProfilePage() {
     const failed = query.isError && !isNotVisible(query.error);
 
     if (isOwn) return <Navigate to="/my/profile" replace />;
-    if (query.isError && isNotVisible(query.error)) return <Navigate to="/error/noDataPermission" replace />;
+    if (query.isError && isNotVisible(query.error))
+        return <Navigate to="/error/noDataPermission" replace />;
     if (failed) {
         return (
             <>
                 <Alert severity="error" sx={{ mt: 2 }}>
                     {translate('app.profile.loadError')}
                 </Alert>
-                <AlertDialog open={alertDismissedFor !== userHashId} type="error" onClose={() => setAlertDismissedFor(userHashId)} />
+                <AlertDialog
+                    open={alertDismissedFor !== userHashId}
+                    type="error"
+                    onClose={() => setAlertDismissedFor(userHashId)}
+                />
             </>
         );
     }
     if (!query.data) return <Loading />;
-    const actions = own ? <UserProfileActions viewer={own} user={query.data} onSaved={() => void query.refetch()} /> : undefined;
+    const actions = own ? (
+        <UserProfileActions viewer={own} user={query.data} onSaved={() => void query.refetch()} />
+    ) : undefined;
     return <ProfileView profile={query.data} titleKey="app.profile.userTitle" actions={actions} />;
 }

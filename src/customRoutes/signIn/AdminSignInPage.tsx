@@ -17,7 +17,8 @@ interface LoginPageState {
 export function AdminSignInPage() {
     const state = useLocation().state as LoginPageState | null;
     useEffect(() => {
-        if (state?.nextPathname) saveIntendedRoute(`${state.nextPathname}${state.nextSearch ?? ''}`);
+        if (state?.nextPathname)
+            saveIntendedRoute(`${state.nextPathname}${state.nextSearch ?? ''}`);
         window.location.replace(LOGIN_ROUTE);
     }, [state]);
     return null;

@@ -16,7 +16,11 @@ export interface ForceChangePasswordViewProps {
 }
 
 /** `/forceChangePwd`: after a temporary password, the user chooses their own (shell §4). */
-export function ForceChangePasswordView({ onSubmit, onRestart, onCancel }: ForceChangePasswordViewProps) {
+export function ForceChangePasswordView({
+    onSubmit,
+    onRestart,
+    onCancel,
+}: ForceChangePasswordViewProps) {
     const [password, setPassword] = useState('');
     const [repeat, setRepeat] = useState('');
     const [submitted, setSubmitted] = useState(false);
@@ -35,8 +39,17 @@ export function ForceChangePasswordView({ onSubmit, onRestart, onCancel }: Force
     };
 
     return (
-        <SignInCard titleKey="app.forceChangePassword.title" introKey="app.forceChangePassword.intro">
-            <Stack component="form" noValidate onSubmit={handleSubmit} spacing={2} aria-busy={pending}>
+        <SignInCard
+            titleKey="app.forceChangePassword.title"
+            introKey="app.forceChangePassword.intro"
+        >
+            <Stack
+                component="form"
+                noValidate
+                onSubmit={handleSubmit}
+                spacing={2}
+                aria-busy={pending}
+            >
                 <FormAlerts errorKey={errorKey} />
                 <NewPasswordFields
                     password={password}
@@ -49,7 +62,11 @@ export function ForceChangePasswordView({ onSubmit, onRestart, onCancel }: Force
                     passwordRef={passwordRef}
                     repeatRef={repeatRef}
                 />
-                <SubmitButton pending={pending} labelKey="app.forceChangePassword.submit" pendingKey="app.forceChangePassword.submitting" />
+                <SubmitButton
+                    pending={pending}
+                    labelKey="app.forceChangePassword.submit"
+                    pendingKey="app.forceChangePassword.submitting"
+                />
                 <BackToSignInLink onClick={onCancel} />
             </Stack>
         </SignInCard>

@@ -9,12 +9,21 @@ export interface Notice {
 }
 
 /** The notice and the error of a form; errors are announced (role alert), notices read as status. */
-export function FormAlerts({ notice, errorKey }: { notice?: Notice | null; errorKey?: string | null }) {
+export function FormAlerts({
+    notice,
+    errorKey,
+}: {
+    notice?: Notice | null;
+    errorKey?: string | null;
+}) {
     const translate = useAppTranslate();
     return (
         <>
             {notice && (
-                <Alert severity={notice.severity} role={notice.severity === 'error' ? 'alert' : 'status'}>
+                <Alert
+                    severity={notice.severity}
+                    role={notice.severity === 'error' ? 'alert' : 'status'}
+                >
                     {translate(notice.key, notice.options)}
                 </Alert>
             )}

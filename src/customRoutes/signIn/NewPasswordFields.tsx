@@ -17,7 +17,17 @@ export interface NewPasswordFieldsProps {
 }
 
 /** New password (with the rule as a hint) and its repetition. */
-export function NewPasswordFields({ password, repeat, onPasswordChange, onRepeatChange, errors, disabled, autoFocus, passwordRef, repeatRef }: NewPasswordFieldsProps) {
+export function NewPasswordFields({
+    password,
+    repeat,
+    onPasswordChange,
+    onRepeatChange,
+    errors,
+    disabled,
+    autoFocus,
+    passwordRef,
+    repeatRef,
+}: NewPasswordFieldsProps) {
     const translate = useAppTranslate();
     return (
         <>

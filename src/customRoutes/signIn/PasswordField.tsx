@@ -21,7 +21,9 @@ export function PasswordField(props: Omit<SignInFieldProps, 'type' | 'endAdornme
             endAdornment={
                 <InputAdornment position="end">
                     <IconButton
-                        aria-label={translate(shown ? 'app.signIn.hidePassword' : 'app.signIn.showPassword')}
+                        aria-label={translate(
+                            shown ? 'app.signIn.hidePassword' : 'app.signIn.showPassword',
+                        )}
                         aria-pressed={shown}
                         onClick={() => setShown((value) => !value)}
                         edge="end"

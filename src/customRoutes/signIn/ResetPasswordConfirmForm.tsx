@@ -18,7 +18,11 @@ export interface ResetPasswordConfirmFormProps {
 }
 
 /** Second step of the password reset: the e-mailed code and the new password, twice. */
-export function ResetPasswordConfirmForm({ notice, onSubmit, onResend }: ResetPasswordConfirmFormProps) {
+export function ResetPasswordConfirmForm({
+    notice,
+    onSubmit,
+    onResend,
+}: ResetPasswordConfirmFormProps) {
     const translate = useAppTranslate();
     const [code, setCode] = useState('');
     const [password, setPassword] = useState('');
@@ -52,7 +56,16 @@ export function ResetPasswordConfirmForm({ notice, onSubmit, onResend }: ResetPa
 
     return (
         <Stack component="form" noValidate onSubmit={handleSubmit} spacing={2} aria-busy={pending}>
-            <FormAlerts notice={errorKey ? null : resent ? { severity: 'info', key: 'app.resetPassword.resent' } : notice} errorKey={errorKey} />
+            <FormAlerts
+                notice={
+                    errorKey
+                        ? null
+                        : resent
+                          ? { severity: 'info', key: 'app.resetPassword.resent' }
+                          : notice
+                }
+                errorKey={errorKey}
+            />
             <SignInField
                 label={translate('app.resetPassword.code')}
                 autoComplete="one-time-code"
@@ -63,7 +76,11 @@ export function ResetPasswordConfirmForm({ notice, onSubmit, onResend }: ResetPa
                 inputProps={{ inputMode: 'numeric', spellCheck: false }}
                 value={code}
                 onChange={(event) => setCode(event.target.value)}
-                errorText={submitted && digits === '' ? translate('app.signIn.errors.codeRequired') : undefined}
+                errorText={
+                    submitted && digits === ''
+                        ? translate('app.signIn.errors.codeRequired')
+                        : undefined
+                }
                 disabled={pending}
             />
             <NewPasswordFields
@@ -76,7 +93,11 @@ export function ResetPasswordConfirmForm({ notice, onSubmit, onResend }: ResetPa
                 passwordRef={passwordRef}
                 repeatRef={repeatRef}
             />
-            <SubmitButton pending={pending} labelKey="app.resetPassword.submit" pendingKey="app.resetPassword.submitting" />
+            <SubmitButton
+                pending={pending}
+                labelKey="app.resetPassword.submit"
+                pendingKey="app.resetPassword.submitting"
+            />
             <Button onClick={() => void resend()} disabled={pending} sx={{ alignSelf: 'center' }}>
                 {translate('app.resetPassword.resend')}
             </Button>

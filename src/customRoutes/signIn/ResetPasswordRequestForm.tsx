@@ -14,7 +14,11 @@ export interface ResetPasswordRequestFormProps {
 }
 
 /** First step of the password reset: the account's e-mail address, to send a code to. */
-export function ResetPasswordRequestForm({ initialEmail, notice, onSubmit }: ResetPasswordRequestFormProps) {
+export function ResetPasswordRequestForm({
+    initialEmail,
+    notice,
+    onSubmit,
+}: ResetPasswordRequestFormProps) {
     const translate = useAppTranslate();
     const [email, setEmail] = useState(initialEmail);
     const [submitted, setSubmitted] = useState(false);
@@ -43,10 +47,18 @@ export function ResetPasswordRequestForm({ initialEmail, notice, onSubmit }: Res
                 inputRef={emailRef}
                 value={email}
                 onChange={(event) => setEmail(event.target.value)}
-                errorText={submitted && emailMissing ? translate('app.signIn.errors.emailRequired') : undefined}
+                errorText={
+                    submitted && emailMissing
+                        ? translate('app.signIn.errors.emailRequired')
+                        : undefined
+                }
                 disabled={pending}
             />
-            <SubmitButton pending={pending} labelKey="app.resetPassword.sendCode" pendingKey="app.resetPassword.sending" />
+            <SubmitButton
+                pending={pending}
+                labelKey="app.resetPassword.sendCode"
+                pendingKey="app.resetPassword.sending"
+            />
         </Stack>
     );
 }

@@ -16,7 +16,12 @@ export interface ResetPasswordViewProps {
 }
 
 /** `/resetPwd`: a code by e-mail, then the code with a new password; then signed in automatically (shell §4). */
-export function ResetPasswordView({ initialEmail, required, onPasswordReset, onCancel }: ResetPasswordViewProps) {
+export function ResetPasswordView({
+    initialEmail,
+    required,
+    onPasswordReset,
+    onCancel,
+}: ResetPasswordViewProps) {
     const [request, setRequest] = useState<{ email: string; destination: string } | null>(null);
 
     const requestCode = async (email: string) => {
@@ -26,11 +31,18 @@ export function ResetPasswordView({ initialEmail, required, onPasswordReset, onC
     };
 
     return (
-        <SignInCard titleKey="app.resetPassword.title" introKey={request ? undefined : 'app.resetPassword.intro'}>
+        <SignInCard
+            titleKey="app.resetPassword.title"
+            introKey={request ? undefined : 'app.resetPassword.intro'}
+        >
             <Stack spacing={2}>
                 {request ? (
                     <ResetPasswordConfirmForm
-                        notice={{ severity: 'info', key: 'app.resetPassword.codeSent', options: { destination: request.destination } }}
+                        notice={{
+                            severity: 'info',
+                            key: 'app.resetPassword.codeSent',
+                            options: { destination: request.destination },
+                        }}
                         onResend={() => requestCode(request.email)}
                         onSubmit={async (code, password) => {
                             const { confirmPasswordReset } = await loadIdentity();
@@ -41,7 +53,11 @@ export function ResetPasswordView({ initialEmail, required, onPasswordReset, onC
                 ) : (
                     <ResetPasswordRequestForm
                         initialEmail={initialEmail}
-                        notice={required ? { severity: 'warning', key: 'app.resetPassword.required' } : null}
+                        notice={
+                            required
+                                ? { severity: 'warning', key: 'app.resetPassword.required' }
+                                : null
+                        }
                         onSubmit={requestCode}
                     />
                 )}

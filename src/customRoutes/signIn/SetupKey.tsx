@@ -32,7 +32,16 @@ export function SetupKey({ secret }: { secret: string }) {
                 <Box
                     component="code"
                     ref={keyRef}
-                    sx={{ fontFamily: 'monospace', fontSize: '1rem', wordSpacing: '0.25em', bgcolor: 'action.hover', px: 1, py: 0.5, borderRadius: 1, userSelect: 'all' }}
+                    sx={{
+                        fontFamily: 'monospace',
+                        fontSize: '1rem',
+                        wordSpacing: '0.25em',
+                        bgcolor: 'action.hover',
+                        px: 1,
+                        py: 0.5,
+                        borderRadius: 1,
+                        userSelect: 'all',
+                    }}
                 >
                     {groupSetupKey(secret)}
                 </Box>
@@ -40,7 +49,12 @@ export function SetupKey({ secret }: { secret: string }) {
                     {translate('app.mfa.copyKey')}
                 </Button>
             </Box>
-            <Typography role="status" variant="body2" color="text.secondary" sx={{ minHeight: '1.5em' }}>
+            <Typography
+                role="status"
+                variant="body2"
+                color="text.secondary"
+                sx={{ minHeight: '1.5em' }}
+            >
                 {copied ? translate('app.mfa.keyCopied') : ''}
             </Typography>
         </Box>

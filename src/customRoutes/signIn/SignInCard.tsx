@@ -19,7 +19,17 @@ export interface SignInCardProps {
 export function SignInCard({ titleKey, introKey, introOptions, children }: SignInCardProps) {
     const translate = useAppTranslate();
     return (
-        <Box component="main" sx={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', p: 2, bgcolor: 'background.default' }}>
+        <Box
+            component="main"
+            sx={{
+                minHeight: '100vh',
+                display: 'flex',
+                alignItems: 'center',
+                justifyContent: 'center',
+                p: 2,
+                bgcolor: 'background.default',
+            }}
+        >
             <Card sx={{ width: '100%', maxWidth: 440 }} elevation={3}>
                 <CardContent sx={{ p: { xs: 3, sm: 4 } }}>
                     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, mb: 3 }}>

@@ -17,13 +17,26 @@ export interface SignInFieldProps extends Omit<OutlinedInputProps, 'label' | 'er
  * Popover and Modal, which the sign-in page does not need (budget: 230 KB of JS before it is usable).
  * Its error and hint are tied to the input (aria-describedby), so they are read with it.
  */
-export function SignInField({ label, errorText, helperText, required, fullWidth, ...inputProps }: SignInFieldProps) {
+export function SignInField({
+    label,
+    errorText,
+    helperText,
+    required,
+    fullWidth,
+    ...inputProps
+}: SignInFieldProps) {
     const id = useId();
     const errorId = `${id}-error`;
     const hintId = `${id}-hint`;
-    const describedBy = [errorText && errorId, helperText && hintId].filter(Boolean).join(' ') || undefined;
+    const describedBy =
+        [errorText && errorId, helperText && hintId].filter(Boolean).join(' ') || undefined;
     return (
-        <FormControl variant="outlined" required={required} fullWidth={fullWidth} error={Boolean(errorText)}>
+        <FormControl
+            variant="outlined"
+            required={required}
+            fullWidth={fullWidth}
+            error={Boolean(errorText)}
+        >
             <InputLabel htmlFor={id}>{label}</InputLabel>
             <OutlinedInput id={id} label={label} aria-describedby={describedBy} {...inputProps} />
             {errorText && <FormHelperText id={errorId}>{errorText}</FormHelperText>}

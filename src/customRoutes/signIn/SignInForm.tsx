@@ -20,7 +20,12 @@ export interface SignInFormProps {
 }
 
 /** E-mail and password form. Password rules are checked where passwords are chosen, not here. */
-export function SignInForm({ initialEmail = '', notice, onSubmit, onForgotPassword }: SignInFormProps) {
+export function SignInForm({
+    initialEmail = '',
+    notice,
+    onSubmit,
+    onForgotPassword,
+}: SignInFormProps) {
     const translate = useAppTranslate();
     const [email, setEmail] = useState(initialEmail);
     const [password, setPassword] = useState('');
@@ -63,10 +68,16 @@ export function SignInForm({ initialEmail = '', notice, onSubmit, onForgotPasswo
                 inputRef={passwordRef}
                 value={password}
                 onChange={(event) => setPassword(event.target.value)}
-                errorText={passwordMissing ? translate('app.signIn.errors.passwordRequired') : undefined}
+                errorText={
+                    passwordMissing ? translate('app.signIn.errors.passwordRequired') : undefined
+                }
                 disabled={pending}
             />
-            <SubmitButton pending={pending} labelKey="app.signIn.submit" pendingKey="app.signIn.submitting" />
+            <SubmitButton
+                pending={pending}
+                labelKey="app.signIn.submit"
+                pendingKey="app.signIn.submitting"
+            />
             <Link
                 href={RESET_PASSWORD_ROUTE}
                 variant="body2"

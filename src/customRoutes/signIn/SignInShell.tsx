@@ -2,7 +2,12 @@ import CssBaseline from '@mui/material/CssBaseline';
 import { createTheme, ThemeProvider } from '@mui/material/styles';
 import { useCallback, useEffect, useState } from 'react';
 import { getBrowserConfig } from '../../config';
-import { FORCE_CHANGE_PASSWORD_ROUTE, hasStoredTokens, LOGIN_ROUTE, RESET_PASSWORD_ROUTE } from '../../session';
+import {
+    FORCE_CHANGE_PASSWORD_ROUTE,
+    hasStoredTokens,
+    LOGIN_ROUTE,
+    RESET_PASSWORD_ROUTE,
+} from '../../session';
 import type { SignInStep } from '../../signInSteps';
 import { themeOptions } from '../../theme';
 import type { Notice } from './FormAlerts';
@@ -29,10 +34,18 @@ type View =
     | { name: 'totpCode' }
     | { name: 'resetPassword'; required: boolean };
 
-const routeOf = (view: View) => (view.name === 'newPassword' ? FORCE_CHANGE_PASSWORD_ROUTE : view.name === 'resetPassword' ? RESET_PASSWORD_ROUTE : LOGIN_ROUTE);
+const routeOf = (view: View) =>
+    view.name === 'newPassword'
+        ? FORCE_CHANGE_PASSWORD_ROUTE
+        : view.name === 'resetPassword'
+          ? RESET_PASSWORD_ROUTE
+          : LOGIN_ROUTE;
 
 /** The view for a URL: a new-password step cannot be resumed from its URL alone, so it starts over at the sign-in. */
-const viewOfRoute = (pathname: string): View => (pathname === RESET_PASSWORD_ROUTE ? { name: 'resetPassword', required: false } : { name: 'signIn' });
+const viewOfRoute = (pathname: string): View =>
+    pathname === RESET_PASSWORD_ROUTE
+        ? { name: 'resetPassword', required: false }
+        : { name: 'signIn' };
 
 const viewOfStep = (step: Exclude<SignInStep, { kind: 'done' }>): View => {
     switch (step.kind) {
@@ -55,9 +68,11 @@ function usePrefetchOnFirstInput() {
             void loadStepViews();
         };
         const events = ['pointerdown', 'keydown'] as const;
-        for (const name of events) document.addEventListener(name, prefetch, { once: true, capture: true });
+        for (const name of events)
+            document.addEventListener(name, prefetch, { once: true, capture: true });
         return () => {
-            for (const name of events) document.removeEventListener(name, prefetch, { capture: true });
+            for (const name of events)
+                document.removeEventListener(name, prefetch, { capture: true });
         };
     }, []);
 }
@@ -89,7 +104,8 @@ export default function SignInShell({ onSignedIn }: SignInShellProps) {
         if (window.location.pathname !== route) window.history.replaceState(null, '', route);
         const onPopState = () => {
             const next = viewOfRoute(window.location.pathname);
-            if (window.location.pathname !== routeOf(next)) window.history.replaceState(null, '', routeOf(next));
+            if (window.location.pathname !== routeOf(next))
+                window.history.replaceState(null, '', routeOf(next));
             setView(next);
         };
         window.addEventListener('popstate', onPopState);
@@ -124,7 +140,11 @@ export default function SignInShell({ onSignedIn }: SignInShellProps) {
         [onSignedIn, show],
     );
 
-    const restart = useCallback((errorKey: string) => show({ name: 'signIn', notice: { severity: 'warning', key: errorKey } }), [show]);
+    const restart = useCallback(
+        (errorKey: string) =>
+            show({ name: 'signIn', notice: { severity: 'warning', key: errorKey } }),
+        [show],
+    );
     const backToSignIn = useCallback(() => show({ name: 'signIn' }), [show]);
 
     const signIn = async (address: string, password: string) => {
@@ -138,14 +158,18 @@ export default function SignInShell({ onSignedIn }: SignInShellProps) {
         try {
             await signIn(address, password);
         } catch {
-            show({ name: 'signIn', notice: { severity: 'success', key: 'app.signIn.passwordResetDone' } });
+            show({
+                name: 'signIn',
+                notice: { severity: 'success', key: 'app.signIn.passwordResetDone' },
+            });
         }
     };
 
-    const confirmStep = (confirm: 'confirmNewPassword' | 'confirmTotpCode') => async (answer: string) => {
-        const identity = await loadIdentity();
-        await follow(await identity[confirm](answer));
-    };
+    const confirmStep =
+        (confirm: 'confirmNewPassword' | 'confirmTotpCode') => async (answer: string) => {
+            const identity = await loadIdentity();
+            await follow(await identity[confirm](answer));
+        };
 
     return (
         <ThemeProvider theme={theme}>
@@ -164,13 +188,32 @@ export default function SignInShell({ onSignedIn }: SignInShellProps) {
                     />
                 </SignInCard>
             ) : !views ? null : view.name === 'newPassword' ? (
-                <views.ForceChangePasswordView onSubmit={confirmStep('confirmNewPassword')} onRestart={restart} onCancel={backToSignIn} />
+                <views.ForceChangePasswordView
+                    onSubmit={confirmStep('confirmNewPassword')}
+                    onRestart={restart}
+                    onCancel={backToSignIn}
+                />
             ) : view.name === 'totpSetup' ? (
-                <views.TotpSetupView sharedSecret={view.sharedSecret} setupUri={view.setupUri} onSubmit={confirmStep('confirmTotpCode')} onRestart={restart} onCancel={backToSignIn} />
+                <views.TotpSetupView
+                    sharedSecret={view.sharedSecret}
+                    setupUri={view.setupUri}
+                    onSubmit={confirmStep('confirmTotpCode')}
+                    onRestart={restart}
+                    onCancel={backToSignIn}
+                />
             ) : view.name === 'totpCode' ? (
-                <views.TotpCodeView onSubmit={confirmStep('confirmTotpCode')} onRestart={restart} onCancel={backToSignIn} />
+                <views.TotpCodeView
+                    onSubmit={confirmStep('confirmTotpCode')}
+                    onRestart={restart}
+                    onCancel={backToSignIn}
+                />
             ) : (
-                <views.ResetPasswordView initialEmail={email} required={view.required} onPasswordReset={signInAfterReset} onCancel={backToSignIn} />
+                <views.ResetPasswordView
+                    initialEmail={email}
+                    required={view.required}
+                    onPasswordReset={signInAfterReset}
+                    onCancel={backToSignIn}
+                />
             )}
         </ThemeProvider>
     );

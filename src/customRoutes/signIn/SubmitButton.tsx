@@ -3,7 +3,15 @@ import CircularProgress from '@mui/material/CircularProgress';
 import { useAppTranslate } from '../../i18n/useAppTranslate';
 
 /** A form's main button: Enter in any field presses it; while the call runs it shows a spinner and the pending text. */
-export function SubmitButton({ pending, labelKey, pendingKey }: { pending: boolean; labelKey: string; pendingKey: string }) {
+export function SubmitButton({
+    pending,
+    labelKey,
+    pendingKey,
+}: {
+    pending: boolean;
+    labelKey: string;
+    pendingKey: string;
+}) {
     const translate = useAppTranslate();
     return (
         <Button
@@ -12,7 +20,9 @@ export function SubmitButton({ pending, labelKey, pendingKey }: { pending: boole
             size="large"
             fullWidth
             disabled={pending}
-            startIcon={pending ? <CircularProgress size={18} color="inherit" aria-hidden /> : undefined}
+            startIcon={
+                pending ? <CircularProgress size={18} color="inherit" aria-hidden /> : undefined
+            }
         >
             {translate(pending ? pendingKey : labelKey)}
         </Button>

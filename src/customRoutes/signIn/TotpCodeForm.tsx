@@ -54,7 +54,11 @@ export function TotpCodeForm({ onSubmit, onRestart }: TotpCodeFormProps) {
                 errorText={submitted && formatError ? translate(formatError) : undefined}
                 disabled={pending}
             />
-            <SubmitButton pending={pending} labelKey="app.mfa.submit" pendingKey="app.mfa.submitting" />
+            <SubmitButton
+                pending={pending}
+                labelKey="app.mfa.submit"
+                pendingKey="app.mfa.submitting"
+            />
         </Stack>
     );
 }

@@ -4,7 +4,11 @@ import { SignInCard } from './SignInCard';
 import { TotpCodeForm, type TotpCodeFormProps } from './TotpCodeForm';
 
 /** Login mode: the code from the authenticator app; a wrong code can be retried. */
-export function TotpCodeView({ onSubmit, onRestart, onCancel }: TotpCodeFormProps & { onCancel: () => void }) {
+export function TotpCodeView({
+    onSubmit,
+    onRestart,
+    onCancel,
+}: TotpCodeFormProps & { onCancel: () => void }) {
     return (
         <SignInCard titleKey="app.mfa.verifyTitle" introKey="app.mfa.verifyIntro">
             <Stack spacing={2}>

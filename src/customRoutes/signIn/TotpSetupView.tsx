@@ -19,7 +19,13 @@ export interface TotpSetupViewProps {
 }
 
 /** Setup mode (custom:mfa_setup): register an authenticator app by QR code or key, then confirm with its code. */
-export function TotpSetupView({ sharedSecret, setupUri, onSubmit, onRestart, onCancel }: TotpSetupViewProps) {
+export function TotpSetupView({
+    sharedSecret,
+    setupUri,
+    onSubmit,
+    onRestart,
+    onCancel,
+}: TotpSetupViewProps) {
     const translate = useAppTranslate();
     const qrCode = useQrCode(setupUri(translate('app.name')));
     return (
@@ -27,7 +33,12 @@ export function TotpSetupView({ sharedSecret, setupUri, onSubmit, onRestart, onC
             <Stack spacing={2}>
                 <Box sx={{ display: 'flex', justifyContent: 'center' }}>
                     {qrCode ? (
-                        <img src={qrCode} alt={translate('app.mfa.qrAlt')} width={QR_SIZE} height={QR_SIZE} />
+                        <img
+                            src={qrCode}
+                            alt={translate('app.mfa.qrAlt')}
+                            width={QR_SIZE}
+                            height={QR_SIZE}
+                        />
                     ) : (
                         <Box sx={{ width: QR_SIZE, height: QR_SIZE }} />
                     )}

@@ -21,7 +21,10 @@ export function signInErrorKey(error: unknown): string {
     if (!(error instanceof Error)) return `${KEYS}.generic`;
     switch (error.name) {
         case 'NotAuthorizedException':
-            return notAuthorizedKeys.find(([pattern]) => pattern.test(error.message))?.[1] ?? `${KEYS}.incorrectCredentials`;
+            return (
+                notAuthorizedKeys.find(([pattern]) => pattern.test(error.message))?.[1] ??
+                `${KEYS}.incorrectCredentials`
+            );
         case 'UserNotFoundException':
             return `${KEYS}.incorrectCredentials`;
         // Amplify's own: no sign-in in progress (it forgets one after 3 minutes), or no session at all.
@@ -48,4 +51,5 @@ export function signInErrorKey(error: unknown): string {
 }
 
 /** True for errors after which the sign-in must start over (its challenge session is gone). */
-export const mustRestartSignIn = (key: string) => key === `${KEYS}.sessionExpired` || key === `${KEYS}.temporaryPasswordExpired`;
+export const mustRestartSignIn = (key: string) =>
+    key === `${KEYS}.sessionExpired` || key === `${KEYS}.temporaryPasswordExpired`;

@@ -10,11 +10,22 @@ export function useQrCode(text: string): string | undefined {
     useEffect(() => {
         let active = true;
         import('qrcode')
-            .then(({ default: QRCode }) => QRCode.toString(text, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' }))
+            .then(({ default: QRCode }) =>
+                QRCode.toString(text, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' }),
+            )
             .then((svg) => {
-                if (active) setImage({ text, url: `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}` });
+                if (active)
+                    setImage({
+                        text,
+                        url: `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`,
+                    });
             })
-            .catch((error: unknown) => console.warn('The QR code could not be drawn; the setup key is shown as text', error));
+            .catch((error: unknown) =>
+                console.warn(
+                    'The QR code could not be drawn; the setup key is shown as text',
+                    error,
+                ),
+            );
         return () => {
             active = false;
         };

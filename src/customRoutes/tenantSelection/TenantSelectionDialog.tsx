@@ -1,4 +1,14 @@
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle, LinearProgress, Typography, useMediaQuery, type Theme } from '@mui/material';
+import {
+    Button,
+    Dialog,
+    DialogActions,
+    DialogContent,
+    DialogTitle,
+    LinearProgress,
+    Typography,
+    useMediaQuery,
+    type Theme,
+} from '@mui/material';
 import { useId } from 'react';
 import { useTranslate } from 'react-admin';
 import { dialogPaperSx } from '../../layout/dialogs/dialogWidths';
@@ -12,7 +22,15 @@ export function TenantSelectionDialog({ open, onClose }: { open: boolean; onClos
     const extraSmall = useMediaQuery<Theme>((theme) => theme.breakpoints.only('xs'));
     const { tenants, isPending } = useSelectableTenants({ enabled: open });
     return (
-        <Dialog open={open} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth={false} fullScreen={extraSmall} slotProps={{ paper: { sx: dialogPaperSx() } }}>
+        <Dialog
+            open={open}
+            onClose={onClose}
+            aria-labelledby={titleId}
+            fullWidth
+            maxWidth={false}
+            fullScreen={extraSmall}
+            slotProps={{ paper: { sx: dialogPaperSx() } }}
+        >
             <DialogTitle id={titleId}>{translate('app.tenantSelection.title')}</DialogTitle>
             <DialogContent dividers>
                 {isPending ? (
@@ -20,7 +38,11 @@ export function TenantSelectionDialog({ open, onClose }: { open: boolean; onClos
                 ) : tenants.length === 0 ? (
                     <Typography>{translate('app.tenantSelection.none')}</Typography>
                 ) : (
-                    <TenantSelectionList tenants={tenants} labelledBy={titleId} onSelect={onClose} />
+                    <TenantSelectionList
+                        tenants={tenants}
+                        labelledBy={titleId}
+                        onSelect={onClose}
+                    />
                 )}
             </DialogContent>
             <DialogActions>

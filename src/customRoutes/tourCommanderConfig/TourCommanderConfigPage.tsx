@@ -16,7 +16,10 @@ interface Organisation {
  */
 export function TourCommanderConfigPage() {
     const translate = useTranslate();
-    const { data, isPending, error } = useGetList<Organisation>('organizations', { pagination: { page: 1, perPage: 500 }, sort: { field: 'name', order: 'ASC' } });
+    const { data, isPending, error } = useGetList<Organisation>('organizations', {
+        pagination: { page: 1, perPage: 500 },
+        sort: { field: 'name', order: 'ASC' },
+    });
     const [chosen, setChosen] = useState<string>('');
     const [tab, setTab] = useState<'configuration' | 'history'>('configuration');
     const tenantId = chosen || data?.[0]?.id || '';
@@ -27,7 +30,14 @@ export function TourCommanderConfigPage() {
                     {translate('app.clientConfig.tourCommanderTitle')}
                 </Typography>
                 {data && data.length > 0 ? (
-                    <TextField select size="small" sx={{ minWidth: 280 }} label={translate('app.clientConfig.organisation')} value={tenantId} onChange={(event) => setChosen(event.target.value)}>
+                    <TextField
+                        select
+                        size="small"
+                        sx={{ minWidth: 280 }}
+                        label={translate('app.clientConfig.organisation')}
+                        value={tenantId}
+                        onChange={(event) => setChosen(event.target.value)}
+                    >
                         {data.map((organisation) => (
                             <MenuItem key={organisation.id} value={organisation.id}>
                                 {organisation.name}
@@ -44,15 +54,38 @@ export function TourCommanderConfigPage() {
                 <Typography>{translate('app.clientConfig.noOrganisations')}</Typography>
             ) : (
                 <>
-                    <Tabs value={tab} onChange={(_event, value: 'configuration' | 'history') => setTab(value)} aria-label={translate('app.clientConfig.tourCommanderTitle')} sx={{ mb: 2 }}>
-                        <Tab value="configuration" label={translate('app.clientConfig.configurationTab')} id="tc-tab-configuration" aria-controls="tc-panel-configuration" />
-                        <Tab value="history" label={translate('app.clientConfig.historyTab')} id="tc-tab-history" aria-controls="tc-panel-history" />
+                    <Tabs
+                        value={tab}
+                        onChange={(_event, value: 'configuration' | 'history') => setTab(value)}
+                        aria-label={translate('app.clientConfig.tourCommanderTitle')}
+                        sx={{ mb: 2 }}
+                    >
+                        <Tab
+                            value="configuration"
+                            label={translate('app.clientConfig.configurationTab')}
+                            id="tc-tab-configuration"
+                            aria-controls="tc-panel-configuration"
+                        />
+                        <Tab
+                            value="history"
+                            label={translate('app.clientConfig.historyTab')}
+                            id="tc-tab-history"
+                            aria-controls="tc-panel-history"
+                        />
                     </Tabs>
                     <Box role="tabpanel" id={`tc-panel-${tab}`} aria-labelledby={`tc-tab-${tab}`}>
                         {tab === 'configuration' ? (
-                            <ClientConfigurationForm key={tenantId} owner={{ kind: 'tourCommander', tenantId }} canEdit />
+                            <ClientConfigurationForm
+                                key={tenantId}
+                                owner={{ kind: 'tourCommander', tenantId }}
+                                canEdit
+                            />
                         ) : (
-                            <ClientConfigurationHistory key={tenantId} owner={{ kind: 'tourCommander', tenantId }} canEdit />
+                            <ClientConfigurationHistory
+                                key={tenantId}
+                                owner={{ kind: 'tourCommander', tenantId }}
+                                canEdit
+                            />
                         )}
                     </Box>
                 </>

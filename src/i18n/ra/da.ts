@@ -72,12 +72,15 @@ const danishMessages: TranslationMessages = {
             },
             image: {
                 upload_several: 'Slip billeder her for at uploade dem, eller klik for at vælge et.',
-                upload_single: 'Slip et billede her for at uploade det, eller klik for at vælge det.',
+                upload_single:
+                    'Slip et billede her for at uploade det, eller klik for at vælge det.',
             },
             references: {
                 all_missing: 'De tilknyttede data blev ikke fundet.',
-                many_missing: 'Mindst én af de tilknyttede referencer ser ikke længere ud til at være tilgængelig.',
-                single_missing: 'Den tilknyttede reference ser ikke længere ud til at være tilgængelig.',
+                many_missing:
+                    'Mindst én af de tilknyttede referencer ser ikke længere ud til at være tilgængelig.',
+                single_missing:
+                    'Den tilknyttede reference ser ikke længere ud til at være tilgængelig.',
             },
             password: {
                 toggle_visible: 'Skjul adgangskode',
@@ -88,14 +91,16 @@ const danishMessages: TranslationMessages = {
             about: 'Om',
             access_denied: 'Du har ikke de nødvendige rettigheder til at åbne denne side',
             are_you_sure: 'Er du sikker?',
-            authentication_error: 'Godkendelsesserveren returnerede en fejl, og dine loginoplysninger kunne ikke kontrolleres.',
+            authentication_error:
+                'Godkendelsesserveren returnerede en fejl, og dine loginoplysninger kunne ikke kontrolleres.',
             auth_error: 'Der opstod en fejl under valideringen af godkendelsestokenet.',
             bulk_delete_content:
                 'Er du sikker på, at du vil slette dette element (%{name})? |||| Er du sikker på, at du vil slette disse %{smart_count} elementer?',
             bulk_delete_title: 'Slet %{name} |||| Slet %{smart_count} %{name}',
             bulk_update_content:
                 'Er du sikker på, at du vil opdatere %{name} %{recordRepresentation}? |||| Er du sikker på, at du vil opdatere disse %{smart_count} elementer?',
-            bulk_update_title: 'Opdater %{name} %{recordRepresentation} |||| Opdater %{smart_count} %{name}',
+            bulk_update_title:
+                'Opdater %{name} %{recordRepresentation} |||| Opdater %{smart_count} %{name}',
             clear_array_input: 'Er du sikker på, at du vil rydde hele listen?',
             delete_content: 'Er du sikker på, at du vil slette dette element (%{name})?',
             delete_title: 'Slet %{name} %{recordRepresentation}',
@@ -105,8 +110,10 @@ const danishMessages: TranslationMessages = {
             loading: 'Vent venligst',
             no: 'Nej',
             not_found: 'Du har enten indtastet en forkert URL eller fulgt et ugyldigt link.',
-            select_all_limit_reached: 'Der er for mange elementer til at vælge dem alle. Kun de første %{max} elementer er valgt.',
-            unsaved_changes: 'Nogle af dine ændringer er ikke gemt. Er du sikker på, at du vil kassere dem?',
+            select_all_limit_reached:
+                'Der er for mange elementer til at vælge dem alle. Kun de første %{max} elementer er valgt.',
+            unsaved_changes:
+                'Nogle af dine ændringer er ikke gemt. Er du sikker på, at du vil kassere dem?',
             yes: 'Ja',
             placeholder_data_warning: 'Netværksproblem: Dataene kunne ikke opdateres.',
         },
@@ -179,7 +186,8 @@ const danishMessages: TranslationMessages = {
             remove_label: 'Fjern gemt forespørgsel',
             remove_label_with_name: 'Fjern forespørgslen "%{name}"',
             remove_dialog_title: 'Fjern gemt forespørgsel?',
-            remove_message: 'Er du sikker på, at du vil fjerne dette element fra din liste over gemte forespørgsler?',
+            remove_message:
+                'Er du sikker på, at du vil fjerne dette element fra din liste over gemte forespørgsler?',
             help: 'Filtrér listen, og gem denne forespørgsel til senere',
         },
         guesser: {

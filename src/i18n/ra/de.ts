@@ -7,7 +7,8 @@ const germanMessages: TranslationMessages = {
             add_filter: 'Filter hinzufügen',
             add: 'Hinzufügen',
             back: 'Zurück',
-            bulk_actions: '%{smart_count} Element ausgewählt |||| %{smart_count} Elemente ausgewählt',
+            bulk_actions:
+                '%{smart_count} Element ausgewählt |||| %{smart_count} Elemente ausgewählt',
             cancel: 'Abbrechen',
             clear_array_input: 'Liste leeren',
             clear_input_value: 'Wert löschen',
@@ -67,16 +68,19 @@ const germanMessages: TranslationMessages = {
         },
         input: {
             file: {
-                upload_several: 'Dateien zum Hochladen hier ablegen oder klicken, um eine auszuwählen.',
+                upload_several:
+                    'Dateien zum Hochladen hier ablegen oder klicken, um eine auszuwählen.',
                 upload_single: 'Datei zum Hochladen hier ablegen oder klicken, um sie auszuwählen.',
             },
             image: {
-                upload_several: 'Bilder zum Hochladen hier ablegen oder klicken, um eines auszuwählen.',
+                upload_several:
+                    'Bilder zum Hochladen hier ablegen oder klicken, um eines auszuwählen.',
                 upload_single: 'Bild zum Hochladen hier ablegen oder klicken, um es auszuwählen.',
             },
             references: {
                 all_missing: 'Die referenzierten Daten wurden nicht gefunden.',
-                many_missing: 'Mindestens einer der verknüpften Datensätze scheint nicht mehr verfügbar zu sein.',
+                many_missing:
+                    'Mindestens einer der verknüpften Datensätze scheint nicht mehr verfügbar zu sein.',
                 single_missing: 'Der verknüpfte Datensatz scheint nicht mehr verfügbar zu sein.',
             },
             password: {
@@ -86,16 +90,19 @@ const germanMessages: TranslationMessages = {
         },
         message: {
             about: 'Info',
-            access_denied: 'Sie haben nicht die erforderlichen Berechtigungen, um diese Seite aufzurufen',
+            access_denied:
+                'Sie haben nicht die erforderlichen Berechtigungen, um diese Seite aufzurufen',
             are_you_sure: 'Sind Sie sicher?',
-            authentication_error: 'Der Authentifizierungsserver hat einen Fehler gemeldet; Ihre Anmeldedaten konnten nicht geprüft werden.',
+            authentication_error:
+                'Der Authentifizierungsserver hat einen Fehler gemeldet; Ihre Anmeldedaten konnten nicht geprüft werden.',
             auth_error: 'Beim Prüfen des Authentifizierungstokens ist ein Fehler aufgetreten.',
             bulk_delete_content:
                 'Möchten Sie dieses Element (%{name}) wirklich löschen? |||| Möchten Sie diese %{smart_count} Elemente wirklich löschen?',
             bulk_delete_title: '%{name} löschen |||| %{smart_count} %{name} löschen',
             bulk_update_content:
                 'Möchten Sie %{name} %{recordRepresentation} wirklich aktualisieren? |||| Möchten Sie diese %{smart_count} Elemente wirklich aktualisieren?',
-            bulk_update_title: '%{name} %{recordRepresentation} aktualisieren |||| %{smart_count} %{name} aktualisieren',
+            bulk_update_title:
+                '%{name} %{recordRepresentation} aktualisieren |||| %{smart_count} %{name} aktualisieren',
             clear_array_input: 'Möchten Sie die gesamte Liste wirklich leeren?',
             delete_content: 'Möchten Sie dieses Element (%{name}) wirklich löschen?',
             delete_title: '%{name} %{recordRepresentation} löschen',
@@ -104,18 +111,22 @@ const germanMessages: TranslationMessages = {
             invalid_form: 'Das Formular ist ungültig. Bitte prüfen Sie Ihre Eingaben.',
             loading: 'Bitte warten',
             no: 'Nein',
-            not_found: 'Sie haben entweder eine falsche URL eingegeben oder sind einem ungültigen Link gefolgt.',
+            not_found:
+                'Sie haben entweder eine falsche URL eingegeben oder sind einem ungültigen Link gefolgt.',
             select_all_limit_reached:
                 'Es gibt zu viele Elemente, um alle auszuwählen. Nur die ersten %{max} Elemente wurden ausgewählt.',
-            unsaved_changes: 'Einige Ihrer Änderungen wurden nicht gespeichert. Möchten Sie sie wirklich verwerfen?',
+            unsaved_changes:
+                'Einige Ihrer Änderungen wurden nicht gespeichert. Möchten Sie sie wirklich verwerfen?',
             yes: 'Ja',
-            placeholder_data_warning: 'Netzwerkproblem: Die Daten konnten nicht aktualisiert werden.',
+            placeholder_data_warning:
+                'Netzwerkproblem: Die Daten konnten nicht aktualisiert werden.',
         },
         navigation: {
             clear_filters: 'Filter zurücksetzen',
             no_filtered_results: 'Keine %{name} mit den aktuellen Filtern gefunden.',
             no_results: 'Keine %{name} gefunden',
-            no_more_results: 'Die Seitenzahl %{page} liegt außerhalb des gültigen Bereichs. Versuchen Sie es mit der vorherigen Seite.',
+            no_more_results:
+                'Die Seitenzahl %{page} liegt außerhalb des gültigen Bereichs. Versuchen Sie es mit der vorherigen Seite.',
             page_out_of_boundaries: 'Seitenzahl %{page} liegt außerhalb des gültigen Bereichs',
             page_out_from_end: 'Nach der letzten Seite gibt es keine weitere Seite',
             page_out_from_begin: 'Vor Seite 1 gibt es keine weitere Seite',
@@ -181,7 +192,8 @@ const germanMessages: TranslationMessages = {
             remove_label: 'Gespeicherte Abfrage entfernen',
             remove_label_with_name: 'Abfrage „%{name}“ entfernen',
             remove_dialog_title: 'Gespeicherte Abfrage entfernen?',
-            remove_message: 'Möchten Sie dieses Element wirklich aus Ihrer Liste gespeicherter Abfragen entfernen?',
+            remove_message:
+                'Möchten Sie dieses Element wirklich aus Ihrer Liste gespeicherter Abfragen entfernen?',
             help: 'Filtern Sie die Liste und speichern Sie diese Abfrage für später',
         },
         guesser: {
@@ -195,7 +207,8 @@ const germanMessages: TranslationMessages = {
             configureMode: 'Diese Seite konfigurieren',
             inspector: {
                 title: 'Inspektor',
-                content: 'Bewegen Sie den Mauszeiger über die Elemente der Oberfläche, um sie zu konfigurieren',
+                content:
+                    'Bewegen Sie den Mauszeiger über die Elemente der Oberfläche, um sie zu konfigurieren',
                 reset: 'Einstellungen zurücksetzen',
                 hideAll: 'Alle ausblenden',
                 showAll: 'Alle einblenden',

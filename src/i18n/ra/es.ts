@@ -7,7 +7,8 @@ const spanishMessages: TranslationMessages = {
             add_filter: 'Añadir filtro',
             add: 'Añadir',
             back: 'Volver',
-            bulk_actions: '%{smart_count} elemento seleccionado |||| %{smart_count} elementos seleccionados',
+            bulk_actions:
+                '%{smart_count} elemento seleccionado |||| %{smart_count} elementos seleccionados',
             cancel: 'Cancelar',
             clear_array_input: 'Vaciar la lista',
             clear_input_value: 'Borrar valor',
@@ -67,16 +68,21 @@ const spanishMessages: TranslationMessages = {
         },
         input: {
             file: {
-                upload_several: 'Arrastre aquí los archivos que desea subir o haga clic para seleccionar uno.',
-                upload_single: 'Arrastre aquí el archivo que desea subir o haga clic para seleccionarlo.',
+                upload_several:
+                    'Arrastre aquí los archivos que desea subir o haga clic para seleccionar uno.',
+                upload_single:
+                    'Arrastre aquí el archivo que desea subir o haga clic para seleccionarlo.',
             },
             image: {
-                upload_several: 'Arrastre aquí las imágenes que desea subir o haga clic para seleccionar una.',
-                upload_single: 'Arrastre aquí la imagen que desea subir o haga clic para seleccionarla.',
+                upload_several:
+                    'Arrastre aquí las imágenes que desea subir o haga clic para seleccionar una.',
+                upload_single:
+                    'Arrastre aquí la imagen que desea subir o haga clic para seleccionarla.',
             },
             references: {
                 all_missing: 'No se encuentran los datos de referencia.',
-                many_missing: 'Al menos una de las referencias asociadas ya no parece estar disponible.',
+                many_missing:
+                    'Al menos una de las referencias asociadas ya no parece estar disponible.',
                 single_missing: 'La referencia asociada ya no parece estar disponible.',
             },
             password: {
@@ -88,14 +94,16 @@ const spanishMessages: TranslationMessages = {
             about: 'Acerca de',
             access_denied: 'No tiene los permisos necesarios para acceder a esta página',
             are_you_sure: '¿Está seguro?',
-            authentication_error: 'El servidor de autenticación ha devuelto un error y no se han podido comprobar sus credenciales.',
+            authentication_error:
+                'El servidor de autenticación ha devuelto un error y no se han podido comprobar sus credenciales.',
             auth_error: 'Se ha producido un error al validar el token de autenticación.',
             bulk_delete_content:
                 '¿Está seguro de que desea eliminar este elemento (%{name})? |||| ¿Está seguro de que desea eliminar estos %{smart_count} elementos?',
             bulk_delete_title: 'Eliminar %{name} |||| Eliminar %{smart_count} %{name}',
             bulk_update_content:
                 '¿Está seguro de que desea actualizar %{name} %{recordRepresentation}? |||| ¿Está seguro de que desea actualizar estos %{smart_count} elementos?',
-            bulk_update_title: 'Actualizar %{name} %{recordRepresentation} |||| Actualizar %{smart_count} %{name}',
+            bulk_update_title:
+                'Actualizar %{name} %{recordRepresentation} |||| Actualizar %{smart_count} %{name}',
             clear_array_input: '¿Está seguro de que desea vaciar toda la lista?',
             delete_content: '¿Está seguro de que desea eliminar este elemento (%{name})?',
             delete_title: 'Eliminar %{name} %{recordRepresentation}',
@@ -107,7 +115,8 @@ const spanishMessages: TranslationMessages = {
             not_found: 'Ha escrito una URL incorrecta o ha seguido un enlace no válido.',
             select_all_limit_reached:
                 'Hay demasiados elementos para seleccionarlos todos. Solo se han seleccionado los primeros %{max} elementos.',
-            unsaved_changes: 'Algunos de sus cambios no se han guardado. ¿Está seguro de que desea descartarlos?',
+            unsaved_changes:
+                'Algunos de sus cambios no se han guardado. ¿Está seguro de que desea descartarlos?',
             yes: 'Sí',
             placeholder_data_warning: 'Problema de red: no se han podido actualizar los datos.',
         },
@@ -115,7 +124,8 @@ const spanishMessages: TranslationMessages = {
             clear_filters: 'Borrar filtros',
             no_filtered_results: 'No se han encontrado %{name} con los filtros actuales.',
             no_results: 'No se han encontrado %{name}',
-            no_more_results: 'El número de página %{page} está fuera de rango. Pruebe con la página anterior.',
+            no_more_results:
+                'El número de página %{page} está fuera de rango. Pruebe con la página anterior.',
             page_out_of_boundaries: 'Número de página %{page} fuera de rango',
             page_out_from_end: 'No se puede ir más allá de la última página',
             page_out_from_begin: 'No se puede ir antes de la página 1',
@@ -180,7 +190,8 @@ const spanishMessages: TranslationMessages = {
             remove_label: 'Eliminar la consulta guardada',
             remove_label_with_name: 'Eliminar la consulta «%{name}»',
             remove_dialog_title: '¿Eliminar la consulta guardada?',
-            remove_message: '¿Está seguro de que desea eliminar este elemento de su lista de consultas guardadas?',
+            remove_message:
+                '¿Está seguro de que desea eliminar este elemento de su lista de consultas guardadas?',
             help: 'Filtre la lista y guarde esta consulta para más adelante',
         },
         guesser: {

@@ -67,7 +67,8 @@ const finnishMessages: TranslationMessages = {
         },
         input: {
             file: {
-                upload_several: 'Pudota ladattavat tiedostot tähän tai valitse tiedosto napsauttamalla.',
+                upload_several:
+                    'Pudota ladattavat tiedostot tähän tai valitse tiedosto napsauttamalla.',
                 upload_single: 'Pudota ladattava tiedosto tähän tai valitse se napsauttamalla.',
             },
             image: {
@@ -76,7 +77,8 @@ const finnishMessages: TranslationMessages = {
             },
             references: {
                 all_missing: 'Viitattuja tietoja ei löydy.',
-                many_missing: 'Vähintään yksi liitetyistä viittauksista ei näytä olevan enää saatavilla.',
+                many_missing:
+                    'Vähintään yksi liitetyistä viittauksista ei näytä olevan enää saatavilla.',
                 single_missing: 'Liitetty viittaus ei näytä olevan enää saatavilla.',
             },
             password: {
@@ -88,14 +90,16 @@ const finnishMessages: TranslationMessages = {
             about: 'Tietoja',
             access_denied: 'Sinulla ei ole oikeuksia tälle sivulle',
             are_you_sure: 'Oletko varma?',
-            authentication_error: 'Todennuspalvelin palautti virheen, eikä kirjautumistietojasi voitu tarkistaa.',
+            authentication_error:
+                'Todennuspalvelin palautti virheen, eikä kirjautumistietojasi voitu tarkistaa.',
             auth_error: 'Todennustunnuksen vahvistuksessa tapahtui virhe.',
             bulk_delete_content:
                 'Haluatko varmasti poistaa tämän kohteen (%{name})? |||| Haluatko varmasti poistaa nämä %{smart_count} kohdetta?',
             bulk_delete_title: 'Poista %{name} |||| Poista %{smart_count} kohdetta (%{name})',
             bulk_update_content:
                 'Haluatko varmasti päivittää kohteen %{name} %{recordRepresentation}? |||| Haluatko varmasti päivittää nämä %{smart_count} kohdetta?',
-            bulk_update_title: 'Päivitä %{name} %{recordRepresentation} |||| Päivitä %{smart_count} kohdetta (%{name})',
+            bulk_update_title:
+                'Päivitä %{name} %{recordRepresentation} |||| Päivitä %{smart_count} kohdetta (%{name})',
             clear_array_input: 'Haluatko varmasti tyhjentää koko luettelon?',
             delete_content: 'Haluatko varmasti poistaa tämän kohteen (%{name})?',
             delete_title: 'Poista %{name} %{recordRepresentation}',
@@ -105,7 +109,8 @@ const finnishMessages: TranslationMessages = {
             loading: 'Odota hetki',
             no: 'Ei',
             not_found: 'Kirjoitit virheellisen URL-osoitteen tai seurasit virheellistä linkkiä.',
-            select_all_limit_reached: 'Kohteita on liian monta, jotta kaikki voitaisiin valita. Vain ensimmäiset %{max} kohdetta valittiin.',
+            select_all_limit_reached:
+                'Kohteita on liian monta, jotta kaikki voitaisiin valita. Vain ensimmäiset %{max} kohdetta valittiin.',
             unsaved_changes: 'Osaa muutoksistasi ei ole tallennettu. Haluatko varmasti hylätä ne?',
             yes: 'Kyllä',
             placeholder_data_warning: 'Verkko-ongelma: tietojen päivitys epäonnistui.',
@@ -179,7 +184,8 @@ const finnishMessages: TranslationMessages = {
             remove_label: 'Poista tallennettu haku',
             remove_label_with_name: 'Poista haku ”%{name}”',
             remove_dialog_title: 'Poistetaanko tallennettu haku?',
-            remove_message: 'Haluatko varmasti poistaa tämän kohteen tallennettujen hakujen luettelosta?',
+            remove_message:
+                'Haluatko varmasti poistaa tämän kohteen tallennettujen hakujen luettelosta?',
             help: 'Suodata luettelo ja tallenna haku myöhempää käyttöä varten',
         },
         guesser: {

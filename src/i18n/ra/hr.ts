@@ -11,7 +11,8 @@ const croatianMessages: TranslationMessages = {
             add_filter: 'Dodaj filtar',
             add: 'Dodaj',
             back: 'Natrag',
-            bulk_actions: 'Odabrana je %{smart_count} stavka |||| Odabrane su %{smart_count} stavke |||| Odabrano je %{smart_count} stavki',
+            bulk_actions:
+                'Odabrana je %{smart_count} stavka |||| Odabrane su %{smart_count} stavke |||| Odabrano je %{smart_count} stavki',
             cancel: 'Odustani',
             clear_array_input: 'Isprazni popis',
             clear_input_value: 'Izbriši vrijednost',
@@ -92,11 +93,13 @@ const croatianMessages: TranslationMessages = {
             about: 'O aplikaciji',
             access_denied: 'Nemate potrebna dopuštenja za pristup ovoj stranici',
             are_you_sure: 'Jeste li sigurni?',
-            authentication_error: 'Poslužitelj za autentifikaciju vratio je pogrešku i vaše vjerodajnice nije bilo moguće provjeriti.',
+            authentication_error:
+                'Poslužitelj za autentifikaciju vratio je pogrešku i vaše vjerodajnice nije bilo moguće provjeriti.',
             auth_error: 'Došlo je do pogreške pri provjeri tokena za autentifikaciju.',
             bulk_delete_content:
                 'Jeste li sigurni da želite izbrisati %{smart_count} stavku (%{name})? |||| Jeste li sigurni da želite izbrisati ove %{smart_count} stavke? |||| Jeste li sigurni da želite izbrisati ovih %{smart_count} stavki?',
-            bulk_delete_title: 'Brisanje: %{smart_count} %{name} |||| Brisanje: %{smart_count} %{name} |||| Brisanje: %{smart_count} %{name}',
+            bulk_delete_title:
+                'Brisanje: %{smart_count} %{name} |||| Brisanje: %{smart_count} %{name} |||| Brisanje: %{smart_count} %{name}',
             bulk_update_content:
                 'Jeste li sigurni da želite ažurirati %{smart_count} stavku (%{name})? |||| Jeste li sigurni da želite ažurirati ove %{smart_count} stavke? |||| Jeste li sigurni da želite ažurirati ovih %{smart_count} stavki?',
             bulk_update_title:
@@ -110,8 +113,10 @@ const croatianMessages: TranslationMessages = {
             loading: 'Pričekajte',
             no: 'Ne',
             not_found: 'Upisali ste pogrešan URL ili ste slijedili neispravnu poveznicu.',
-            select_all_limit_reached: 'Stavki je previše da bi se sve odabrale. Odabrano je samo prvih %{max}.',
-            unsaved_changes: 'Neke promjene nisu spremljene. Jeste li sigurni da ih želite odbaciti?',
+            select_all_limit_reached:
+                'Stavki je previše da bi se sve odabrale. Odabrano je samo prvih %{max}.',
+            unsaved_changes:
+                'Neke promjene nisu spremljene. Jeste li sigurni da ih želite odbaciti?',
             yes: 'Da',
             placeholder_data_warning: 'Problem s mrežom: osvježavanje podataka nije uspjelo.',
         },
@@ -119,7 +124,8 @@ const croatianMessages: TranslationMessages = {
             clear_filters: 'Očisti filtre',
             no_filtered_results: 'Nema rezultata za trenutačne filtre: %{name}.',
             no_results: 'Nema rezultata: %{name}',
-            no_more_results: 'Stranica broj %{page} izvan je raspona. Pokušajte s prethodnom stranicom.',
+            no_more_results:
+                'Stranica broj %{page} izvan je raspona. Pokušajte s prethodnom stranicom.',
             page_out_of_boundaries: 'Stranica broj %{page} izvan je raspona',
             page_out_from_end: 'Nije moguće ići iza posljednje stranice',
             page_out_from_begin: 'Nije moguće ići ispred stranice 1',
@@ -150,9 +156,11 @@ const croatianMessages: TranslationMessages = {
             logout: 'Odjava',
         },
         notification: {
-            updated: 'Ažurirana je %{smart_count} stavka |||| Ažurirane su %{smart_count} stavke |||| Ažurirano je %{smart_count} stavki',
+            updated:
+                'Ažurirana je %{smart_count} stavka |||| Ažurirane su %{smart_count} stavke |||| Ažurirano je %{smart_count} stavki',
             created: 'Stavka je stvorena',
-            deleted: 'Izbrisana je %{smart_count} stavka |||| Izbrisane su %{smart_count} stavke |||| Izbrisano je %{smart_count} stavki',
+            deleted:
+                'Izbrisana je %{smart_count} stavka |||| Izbrisane su %{smart_count} stavke |||| Izbrisano je %{smart_count} stavki',
             bad_item: 'Neispravna stavka',
             item_doesnt_exist: 'Stavka ne postoji',
             http_error: 'Pogreška u komunikaciji s poslužiteljem',
@@ -184,7 +192,8 @@ const croatianMessages: TranslationMessages = {
             remove_label: 'Ukloni spremljeni upit',
             remove_label_with_name: 'Ukloni upit „%{name}”',
             remove_dialog_title: 'Ukloniti spremljeni upit?',
-            remove_message: 'Jeste li sigurni da želite ukloniti ovu stavku s popisa spremljenih upita?',
+            remove_message:
+                'Jeste li sigurni da želite ukloniti ovu stavku s popisa spremljenih upita?',
             help: 'Filtrirajte popis i spremite ovaj upit za kasnije',
         },
         guesser: {
@@ -198,7 +207,8 @@ const croatianMessages: TranslationMessages = {
             configureMode: 'Konfiguriraj ovu stranicu',
             inspector: {
                 title: 'Inspektor',
-                content: 'Postavite pokazivač miša iznad elemenata sučelja da biste ih konfigurirali',
+                content:
+                    'Postavite pokazivač miša iznad elemenata sučelja da biste ih konfigurirali',
                 reset: 'Vrati postavke na zadano',
                 hideAll: 'Sakrij sve',
                 showAll: 'Prikaži sve',

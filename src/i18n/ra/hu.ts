@@ -70,11 +70,13 @@ const hungarianMessages: TranslationMessages = {
         },
         input: {
             file: {
-                upload_several: 'Húzza ide a feltöltendő fájlokat, vagy kattintson egy fájl kiválasztásához.',
+                upload_several:
+                    'Húzza ide a feltöltendő fájlokat, vagy kattintson egy fájl kiválasztásához.',
                 upload_single: 'Húzza ide a feltöltendő fájlt, vagy kattintson a kiválasztásához.',
             },
             image: {
-                upload_several: 'Húzza ide a feltöltendő képeket, vagy kattintson egy kép kiválasztásához.',
+                upload_several:
+                    'Húzza ide a feltöltendő képeket, vagy kattintson egy kép kiválasztásához.',
                 upload_single: 'Húzza ide a feltöltendő képet, vagy kattintson a kiválasztásához.',
             },
             references: {
@@ -91,13 +93,16 @@ const hungarianMessages: TranslationMessages = {
             about: 'Névjegy',
             access_denied: 'Nincs jogosultsága az oldal megtekintéséhez',
             are_you_sure: 'Biztos benne?',
-            authentication_error: 'A hitelesítési kiszolgáló hibát adott vissza, ezért a bejelentkezési adatait nem sikerült ellenőrizni.',
+            authentication_error:
+                'A hitelesítési kiszolgáló hibát adott vissza, ezért a bejelentkezési adatait nem sikerült ellenőrizni.',
             auth_error: 'Hiba történt a hitelesítési token ellenőrzése közben.',
-            bulk_delete_content: 'Biztosan törli ezt az elemet (%{name})? |||| Biztosan törli a kijelölt %{smart_count} elemet?',
+            bulk_delete_content:
+                'Biztosan törli ezt az elemet (%{name})? |||| Biztosan törli a kijelölt %{smart_count} elemet?',
             bulk_delete_title: '%{name} törlése |||| %{smart_count} elem törlése (%{name})',
             bulk_update_content:
                 'Biztosan módosítja ezt az elemet: %{name} %{recordRepresentation}? |||| Biztosan módosítja a kijelölt %{smart_count} elemet?',
-            bulk_update_title: '%{name} %{recordRepresentation} módosítása |||| %{smart_count} elem módosítása (%{name})',
+            bulk_update_title:
+                '%{name} %{recordRepresentation} módosítása |||| %{smart_count} elem módosítása (%{name})',
             clear_array_input: 'Biztosan kiüríti a teljes listát?',
             delete_content: 'Biztosan törli ezt az elemet (%{name})?',
             delete_title: '%{name} %{recordRepresentation} törlése',
@@ -117,7 +122,8 @@ const hungarianMessages: TranslationMessages = {
             clear_filters: 'Szűrők törlése',
             no_filtered_results: 'A jelenlegi szűrőkkel nincs találat: %{name}.',
             no_results: 'Nincs találat: %{name}',
-            no_more_results: 'A megadott oldalszám (%{page}) a tartományon kívül esik. Próbálja az előző oldalt.',
+            no_more_results:
+                'A megadott oldalszám (%{page}) a tartományon kívül esik. Próbálja az előző oldalt.',
             page_out_of_boundaries: 'Az oldalszám (%{page}) a tartományon kívül esik',
             page_out_from_end: 'Az utolsó oldal után nem lehet tovább lapozni',
             page_out_from_begin: 'Az 1. oldal elé nem lehet lapozni',

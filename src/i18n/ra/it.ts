@@ -7,7 +7,8 @@ const italianMessages: TranslationMessages = {
             add_filter: 'Aggiungi filtro',
             add: 'Aggiungi',
             back: 'Indietro',
-            bulk_actions: '%{smart_count} elemento selezionato |||| %{smart_count} elementi selezionati',
+            bulk_actions:
+                '%{smart_count} elemento selezionato |||| %{smart_count} elementi selezionati',
             cancel: 'Annulla',
             clear_array_input: "Svuota l'elenco",
             clear_input_value: 'Cancella il valore',
@@ -67,12 +68,15 @@ const italianMessages: TranslationMessages = {
         },
         input: {
             file: {
-                upload_several: 'Trascina qui i file da caricare oppure fai clic per selezionarne uno.',
+                upload_several:
+                    'Trascina qui i file da caricare oppure fai clic per selezionarne uno.',
                 upload_single: 'Trascina qui il file da caricare oppure fai clic per selezionarlo.',
             },
             image: {
-                upload_several: "Trascina qui le immagini da caricare oppure fai clic per selezionarne una.",
-                upload_single: "Trascina qui l'immagine da caricare oppure fai clic per selezionarla.",
+                upload_several:
+                    'Trascina qui le immagini da caricare oppure fai clic per selezionarne una.',
+                upload_single:
+                    "Trascina qui l'immagine da caricare oppure fai clic per selezionarla.",
             },
             references: {
                 all_missing: 'Impossibile trovare i dati di riferimento.',
@@ -88,14 +92,17 @@ const italianMessages: TranslationMessages = {
             about: 'Informazioni',
             access_denied: 'Non hai le autorizzazioni necessarie per accedere a questa pagina',
             are_you_sure: 'Sei sicuro?',
-            authentication_error: 'Il server di autenticazione ha restituito un errore e non è stato possibile verificare le tue credenziali.',
-            auth_error: 'Si è verificato un errore durante la convalida del token di autenticazione.',
+            authentication_error:
+                'Il server di autenticazione ha restituito un errore e non è stato possibile verificare le tue credenziali.',
+            auth_error:
+                'Si è verificato un errore durante la convalida del token di autenticazione.',
             bulk_delete_content:
                 'Vuoi davvero eliminare questo elemento (%{name})? |||| Vuoi davvero eliminare questi %{smart_count} elementi?',
             bulk_delete_title: 'Elimina %{name} |||| Elimina %{smart_count} %{name}',
             bulk_update_content:
                 'Vuoi davvero aggiornare %{name} %{recordRepresentation}? |||| Vuoi davvero aggiornare questi %{smart_count} elementi?',
-            bulk_update_title: 'Aggiorna %{name} %{recordRepresentation} |||| Aggiorna %{smart_count} %{name}',
+            bulk_update_title:
+                'Aggiorna %{name} %{recordRepresentation} |||| Aggiorna %{smart_count} %{name}',
             clear_array_input: "Vuoi davvero svuotare l'intero elenco?",
             delete_content: 'Vuoi davvero eliminare questo elemento (%{name})?',
             delete_title: 'Elimina %{name} %{recordRepresentation}',
@@ -115,7 +122,8 @@ const italianMessages: TranslationMessages = {
             clear_filters: 'Cancella i filtri',
             no_filtered_results: 'Nessun elemento trovato in %{name} con i filtri attuali.',
             no_results: 'Nessun elemento trovato in %{name}',
-            no_more_results: 'La pagina numero %{page} è fuori intervallo. Prova la pagina precedente.',
+            no_more_results:
+                'La pagina numero %{page} è fuori intervallo. Prova la pagina precedente.',
             page_out_of_boundaries: 'Pagina numero %{page} fuori intervallo',
             page_out_from_end: "Impossibile andare oltre l'ultima pagina",
             page_out_from_begin: 'Impossibile andare prima della pagina 1',
@@ -180,7 +188,8 @@ const italianMessages: TranslationMessages = {
             remove_label: 'Rimuovi la ricerca salvata',
             remove_label_with_name: 'Rimuovi la ricerca "%{name}"',
             remove_dialog_title: 'Rimuovere la ricerca salvata?',
-            remove_message: "Vuoi davvero rimuovere questo elemento dall'elenco delle ricerche salvate?",
+            remove_message:
+                "Vuoi davvero rimuovere questo elemento dall'elenco delle ricerche salvate?",
             help: "Filtra l'elenco e salva questa ricerca per usarla in seguito",
         },
         guesser: {

@@ -67,16 +67,21 @@ const dutchMessages: TranslationMessages = {
         },
         input: {
             file: {
-                upload_several: 'Sleep bestanden hierheen om ze te uploaden, of klik om er een te selecteren.',
-                upload_single: 'Sleep een bestand hierheen om het te uploaden, of klik om het te selecteren.',
+                upload_several:
+                    'Sleep bestanden hierheen om ze te uploaden, of klik om er een te selecteren.',
+                upload_single:
+                    'Sleep een bestand hierheen om het te uploaden, of klik om het te selecteren.',
             },
             image: {
-                upload_several: 'Sleep afbeeldingen hierheen om ze te uploaden, of klik om er een te selecteren.',
-                upload_single: 'Sleep een afbeelding hierheen om deze te uploaden, of klik om deze te selecteren.',
+                upload_several:
+                    'Sleep afbeeldingen hierheen om ze te uploaden, of klik om er een te selecteren.',
+                upload_single:
+                    'Sleep een afbeelding hierheen om deze te uploaden, of klik om deze te selecteren.',
             },
             references: {
                 all_missing: 'De gekoppelde gegevens zijn niet gevonden.',
-                many_missing: 'Ten minste een van de gekoppelde verwijzingen lijkt niet meer beschikbaar te zijn.',
+                many_missing:
+                    'Ten minste een van de gekoppelde verwijzingen lijkt niet meer beschikbaar te zijn.',
                 single_missing: 'De gekoppelde verwijzing lijkt niet meer beschikbaar te zijn.',
             },
             password: {
@@ -88,14 +93,16 @@ const dutchMessages: TranslationMessages = {
             about: 'Info',
             access_denied: 'U hebt niet de juiste rechten om deze pagina te openen',
             are_you_sure: 'Weet u het zeker?',
-            authentication_error: 'De authenticatieserver gaf een fout en uw inloggegevens konden niet worden gecontroleerd.',
+            authentication_error:
+                'De authenticatieserver gaf een fout en uw inloggegevens konden niet worden gecontroleerd.',
             auth_error: 'Er is een fout opgetreden bij het valideren van het authenticatietoken.',
             bulk_delete_content:
                 'Weet u zeker dat u dit item (%{name}) wilt verwijderen? |||| Weet u zeker dat u deze %{smart_count} items wilt verwijderen?',
             bulk_delete_title: '%{name} verwijderen |||| %{smart_count} %{name} verwijderen',
             bulk_update_content:
                 'Weet u zeker dat u %{name} %{recordRepresentation} wilt bijwerken? |||| Weet u zeker dat u deze %{smart_count} items wilt bijwerken?',
-            bulk_update_title: '%{name} %{recordRepresentation} bijwerken |||| %{smart_count} %{name} bijwerken',
+            bulk_update_title:
+                '%{name} %{recordRepresentation} bijwerken |||| %{smart_count} %{name} bijwerken',
             clear_array_input: 'Weet u zeker dat u de hele lijst wilt leegmaken?',
             delete_content: 'Weet u zeker dat u dit item (%{name}) wilt verwijderen?',
             delete_title: '%{name} %{recordRepresentation} verwijderen',
@@ -107,7 +114,8 @@ const dutchMessages: TranslationMessages = {
             not_found: 'U hebt een verkeerde URL ingevoerd of een ongeldige link gevolgd.',
             select_all_limit_reached:
                 'Er zijn te veel items om ze allemaal te selecteren. Alleen de eerste %{max} items zijn geselecteerd.',
-            unsaved_changes: 'Sommige wijzigingen zijn niet opgeslagen. Weet u zeker dat u ze wilt negeren?',
+            unsaved_changes:
+                'Sommige wijzigingen zijn niet opgeslagen. Weet u zeker dat u ze wilt negeren?',
             yes: 'Ja',
             placeholder_data_warning: 'Netwerkprobleem: de gegevens konden niet worden vernieuwd.',
         },
@@ -115,7 +123,8 @@ const dutchMessages: TranslationMessages = {
             clear_filters: 'Filters wissen',
             no_filtered_results: 'Geen %{name} gevonden met de huidige filters.',
             no_results: 'Geen %{name} gevonden',
-            no_more_results: 'Paginanummer %{page} valt buiten het bereik. Probeer de vorige pagina.',
+            no_more_results:
+                'Paginanummer %{page} valt buiten het bereik. Probeer de vorige pagina.',
             page_out_of_boundaries: 'Paginanummer %{page} valt buiten het bereik',
             page_out_from_end: 'Er is geen pagina na de laatste pagina',
             page_out_from_begin: 'Er is geen pagina vóór pagina 1',
@@ -180,7 +189,8 @@ const dutchMessages: TranslationMessages = {
             remove_label: 'Opgeslagen zoekopdracht verwijderen',
             remove_label_with_name: 'Zoekopdracht "%{name}" verwijderen',
             remove_dialog_title: 'Opgeslagen zoekopdracht verwijderen?',
-            remove_message: 'Weet u zeker dat u dit item uit uw lijst met opgeslagen zoekopdrachten wilt verwijderen?',
+            remove_message:
+                'Weet u zeker dat u dit item uit uw lijst met opgeslagen zoekopdrachten wilt verwijderen?',
             help: 'Filter de lijst en sla deze zoekopdracht op voor later',
         },
         guesser: {

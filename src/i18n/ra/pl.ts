@@ -92,11 +92,13 @@ const polishMessages: TranslationMessages = {
             about: 'Informacje',
             access_denied: 'Nie masz uprawnień dostępu do tej strony',
             are_you_sure: 'Czy na pewno?',
-            authentication_error: 'Serwer uwierzytelniania zwrócił błąd i nie udało się sprawdzić Twoich danych logowania.',
+            authentication_error:
+                'Serwer uwierzytelniania zwrócił błąd i nie udało się sprawdzić Twoich danych logowania.',
             auth_error: 'Wystąpił błąd podczas weryfikacji tokenu uwierzytelniania.',
             bulk_delete_content:
                 'Czy na pewno chcesz usunąć ten element (%{name})? |||| Czy na pewno chcesz usunąć te %{smart_count} elementy? |||| Czy na pewno chcesz usunąć tych %{smart_count} elementów?',
-            bulk_delete_title: 'Usuń: %{name} |||| Usuń: %{smart_count} %{name} |||| Usuń: %{smart_count} %{name}',
+            bulk_delete_title:
+                'Usuń: %{name} |||| Usuń: %{smart_count} %{name} |||| Usuń: %{smart_count} %{name}',
             bulk_update_content:
                 'Czy na pewno chcesz zaktualizować %{name} %{recordRepresentation}? |||| Czy na pewno chcesz zaktualizować te %{smart_count} elementy? |||| Czy na pewno chcesz zaktualizować tych %{smart_count} elementów?',
             bulk_update_title:
@@ -110,8 +112,10 @@ const polishMessages: TranslationMessages = {
             loading: 'Proszę czekać',
             no: 'Nie',
             not_found: 'Wpisano błędny adres URL lub użyto nieprawidłowego linku.',
-            select_all_limit_reached: 'Elementów jest zbyt wiele, aby zaznaczyć wszystkie. Zaznaczono tylko pierwsze (%{max}).',
-            unsaved_changes: 'Niektóre zmiany nie zostały zapisane. Czy na pewno chcesz je odrzucić?',
+            select_all_limit_reached:
+                'Elementów jest zbyt wiele, aby zaznaczyć wszystkie. Zaznaczono tylko pierwsze (%{max}).',
+            unsaved_changes:
+                'Niektóre zmiany nie zostały zapisane. Czy na pewno chcesz je odrzucić?',
             yes: 'Tak',
             placeholder_data_warning: 'Problem z siecią: nie udało się odświeżyć danych.',
         },
@@ -150,9 +154,11 @@ const polishMessages: TranslationMessages = {
             logout: 'Wyloguj się',
         },
         notification: {
-            updated: 'Element zaktualizowany |||| Zaktualizowano %{smart_count} elementy |||| Zaktualizowano %{smart_count} elementów',
+            updated:
+                'Element zaktualizowany |||| Zaktualizowano %{smart_count} elementy |||| Zaktualizowano %{smart_count} elementów',
             created: 'Element utworzony',
-            deleted: 'Element usunięty |||| Usunięto %{smart_count} elementy |||| Usunięto %{smart_count} elementów',
+            deleted:
+                'Element usunięty |||| Usunięto %{smart_count} elementy |||| Usunięto %{smart_count} elementów',
             bad_item: 'Nieprawidłowy element',
             item_doesnt_exist: 'Element nie istnieje',
             http_error: 'Błąd komunikacji z serwerem',

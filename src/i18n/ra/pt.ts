@@ -67,16 +67,20 @@ const portugueseMessages: TranslationMessages = {
         },
         input: {
             file: {
-                upload_several: 'Arraste para aqui os ficheiros a carregar ou clique para selecionar um.',
-                upload_single: 'Arraste para aqui o ficheiro a carregar ou clique para o selecionar.',
+                upload_several:
+                    'Arraste para aqui os ficheiros a carregar ou clique para selecionar um.',
+                upload_single:
+                    'Arraste para aqui o ficheiro a carregar ou clique para o selecionar.',
             },
             image: {
-                upload_several: 'Arraste para aqui as imagens a carregar ou clique para selecionar uma.',
+                upload_several:
+                    'Arraste para aqui as imagens a carregar ou clique para selecionar uma.',
                 upload_single: 'Arraste para aqui a imagem a carregar ou clique para a selecionar.',
             },
             references: {
                 all_missing: 'Não foi possível encontrar os dados de referência.',
-                many_missing: 'Pelo menos uma das referências associadas parece já não estar disponível.',
+                many_missing:
+                    'Pelo menos uma das referências associadas parece já não estar disponível.',
                 single_missing: 'A referência associada parece já não estar disponível.',
             },
             password: {
@@ -88,14 +92,16 @@ const portugueseMessages: TranslationMessages = {
             about: 'Acerca de',
             access_denied: 'Não tem as permissões necessárias para aceder a esta página',
             are_you_sure: 'Tem a certeza?',
-            authentication_error: 'O servidor de autenticação devolveu um erro e não foi possível verificar as suas credenciais.',
+            authentication_error:
+                'O servidor de autenticação devolveu um erro e não foi possível verificar as suas credenciais.',
             auth_error: 'Ocorreu um erro ao validar o token de autenticação.',
             bulk_delete_content:
                 'Tem a certeza de que pretende eliminar este item (%{name})? |||| Tem a certeza de que pretende eliminar estes %{smart_count} itens?',
             bulk_delete_title: 'Eliminar %{name} |||| Eliminar %{smart_count} %{name}',
             bulk_update_content:
                 'Tem a certeza de que pretende atualizar %{name} %{recordRepresentation}? |||| Tem a certeza de que pretende atualizar estes %{smart_count} itens?',
-            bulk_update_title: 'Atualizar %{name} %{recordRepresentation} |||| Atualizar %{smart_count} %{name}',
+            bulk_update_title:
+                'Atualizar %{name} %{recordRepresentation} |||| Atualizar %{smart_count} %{name}',
             clear_array_input: 'Tem a certeza de que pretende limpar toda a lista?',
             delete_content: 'Tem a certeza de que pretende eliminar este item (%{name})?',
             delete_title: 'Eliminar %{name} %{recordRepresentation}',
@@ -107,7 +113,8 @@ const portugueseMessages: TranslationMessages = {
             not_found: 'Escreveu um URL incorreto ou seguiu uma ligação inválida.',
             select_all_limit_reached:
                 'Existem demasiados elementos para os selecionar todos. Apenas os primeiros %{max} elementos foram selecionados.',
-            unsaved_changes: 'Algumas das suas alterações não foram guardadas. Tem a certeza de que pretende ignorá-las?',
+            unsaved_changes:
+                'Algumas das suas alterações não foram guardadas. Tem a certeza de que pretende ignorá-las?',
             yes: 'Sim',
             placeholder_data_warning: 'Problema de rede: não foi possível atualizar os dados.',
         },
@@ -115,7 +122,8 @@ const portugueseMessages: TranslationMessages = {
             clear_filters: 'Limpar filtros',
             no_filtered_results: 'Não foram encontrados %{name} com os filtros atuais.',
             no_results: 'Não foram encontrados %{name}',
-            no_more_results: 'O número de página %{page} está fora dos limites. Experimente a página anterior.',
+            no_more_results:
+                'O número de página %{page} está fora dos limites. Experimente a página anterior.',
             page_out_of_boundaries: 'Número de página %{page} fora dos limites',
             page_out_from_end: 'Não é possível avançar para além da última página',
             page_out_from_begin: 'Não é possível recuar para antes da página 1',
@@ -180,7 +188,8 @@ const portugueseMessages: TranslationMessages = {
             remove_label: 'Remover a consulta guardada',
             remove_label_with_name: 'Remover a consulta «%{name}»',
             remove_dialog_title: 'Remover a consulta guardada?',
-            remove_message: 'Tem a certeza de que pretende remover este item da sua lista de consultas guardadas?',
+            remove_message:
+                'Tem a certeza de que pretende remover este item da sua lista de consultas guardadas?',
             help: 'Filtre a lista e guarde esta consulta para mais tarde',
         },
         guesser: {

@@ -71,16 +71,21 @@ const romanianMessages: TranslationMessages = {
         },
         input: {
             file: {
-                upload_several: 'Plasați aici fișierele de încărcat sau faceți clic pentru a selecta unul.',
-                upload_single: 'Plasați aici fișierul de încărcat sau faceți clic pentru a-l selecta.',
+                upload_several:
+                    'Plasați aici fișierele de încărcat sau faceți clic pentru a selecta unul.',
+                upload_single:
+                    'Plasați aici fișierul de încărcat sau faceți clic pentru a-l selecta.',
             },
             image: {
-                upload_several: 'Plasați aici imaginile de încărcat sau faceți clic pentru a selecta una.',
-                upload_single: 'Plasați aici imaginea de încărcat sau faceți clic pentru a o selecta.',
+                upload_several:
+                    'Plasați aici imaginile de încărcat sau faceți clic pentru a selecta una.',
+                upload_single:
+                    'Plasați aici imaginea de încărcat sau faceți clic pentru a o selecta.',
             },
             references: {
                 all_missing: 'Datele de referință nu au fost găsite.',
-                many_missing: 'Cel puțin una dintre referințele asociate nu mai pare să fie disponibilă.',
+                many_missing:
+                    'Cel puțin una dintre referințele asociate nu mai pare să fie disponibilă.',
                 single_missing: 'Referința asociată nu mai pare să fie disponibilă.',
             },
             password: {
@@ -92,11 +97,13 @@ const romanianMessages: TranslationMessages = {
             about: 'Despre',
             access_denied: 'Nu aveți permisiunile necesare pentru a accesa această pagină',
             are_you_sure: 'Sunteți sigur?',
-            authentication_error: 'Serverul de autentificare a returnat o eroare, iar datele dvs. de autentificare nu au putut fi verificate.',
+            authentication_error:
+                'Serverul de autentificare a returnat o eroare, iar datele dvs. de autentificare nu au putut fi verificate.',
             auth_error: 'A apărut o eroare la validarea tokenului de autentificare.',
             bulk_delete_content:
                 'Sigur doriți să ștergeți acest element (%{name})? |||| Sigur doriți să ștergeți aceste %{smart_count} elemente? |||| Sigur doriți să ștergeți aceste %{smart_count} de elemente?',
-            bulk_delete_title: 'Ștergere %{name} |||| Ștergere %{smart_count} %{name} |||| Ștergere %{smart_count} de %{name}',
+            bulk_delete_title:
+                'Ștergere %{name} |||| Ștergere %{smart_count} %{name} |||| Ștergere %{smart_count} de %{name}',
             bulk_update_content:
                 'Sigur doriți să actualizați %{name} %{recordRepresentation}? |||| Sigur doriți să actualizați aceste %{smart_count} elemente? |||| Sigur doriți să actualizați aceste %{smart_count} de elemente?',
             bulk_update_title:
@@ -110,8 +117,10 @@ const romanianMessages: TranslationMessages = {
             loading: 'Vă rugăm să așteptați',
             no: 'Nu',
             not_found: 'Ați introdus o adresă URL greșită sau ați urmat un link nevalid.',
-            select_all_limit_reached: 'Există prea multe elemente pentru a le selecta pe toate. Au fost selectate doar primele %{max}.',
-            unsaved_changes: 'Unele modificări nu au fost salvate. Sigur doriți să renunțați la ele?',
+            select_all_limit_reached:
+                'Există prea multe elemente pentru a le selecta pe toate. Au fost selectate doar primele %{max}.',
+            unsaved_changes:
+                'Unele modificări nu au fost salvate. Sigur doriți să renunțați la ele?',
             yes: 'Da',
             placeholder_data_warning: 'Problemă de rețea: datele nu au putut fi reîmprospătate.',
         },
@@ -119,7 +128,8 @@ const romanianMessages: TranslationMessages = {
             clear_filters: 'Ștergere filtre',
             no_filtered_results: 'Nu s-au găsit %{name} cu filtrele curente.',
             no_results: 'Nu s-au găsit %{name}',
-            no_more_results: 'Pagina %{page} este în afara intervalului. Încercați pagina anterioară.',
+            no_more_results:
+                'Pagina %{page} este în afara intervalului. Încercați pagina anterioară.',
             page_out_of_boundaries: 'Pagina %{page} este în afara intervalului',
             page_out_from_end: 'Nu se poate trece dincolo de ultima pagină',
             page_out_from_begin: 'Nu se poate trece înainte de pagina 1',
@@ -150,9 +160,11 @@ const romanianMessages: TranslationMessages = {
             logout: 'Deconectare',
         },
         notification: {
-            updated: 'Element actualizat |||| %{smart_count} elemente actualizate |||| %{smart_count} de elemente actualizate',
+            updated:
+                'Element actualizat |||| %{smart_count} elemente actualizate |||| %{smart_count} de elemente actualizate',
             created: 'Element creat',
-            deleted: 'Element șters |||| %{smart_count} elemente șterse |||| %{smart_count} de elemente șterse',
+            deleted:
+                'Element șters |||| %{smart_count} elemente șterse |||| %{smart_count} de elemente șterse',
             bad_item: 'Element incorect',
             item_doesnt_exist: 'Elementul nu există',
             http_error: 'Eroare de comunicare cu serverul',
@@ -184,7 +196,8 @@ const romanianMessages: TranslationMessages = {
             remove_label: 'Eliminare interogare salvată',
             remove_label_with_name: 'Eliminare interogare „%{name}”',
             remove_dialog_title: 'Eliminați interogarea salvată?',
-            remove_message: 'Sigur doriți să eliminați acest element din lista interogărilor salvate?',
+            remove_message:
+                'Sigur doriți să eliminați acest element din lista interogărilor salvate?',
             help: 'Filtrați lista și salvați această interogare pentru mai târziu',
         },
         guesser: {

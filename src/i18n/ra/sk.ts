@@ -92,11 +92,13 @@ const slovakMessages: TranslationMessages = {
             about: 'O aplikácii',
             access_denied: 'Nemáte oprávnenie na prístup k tejto stránke',
             are_you_sure: 'Ste si istí?',
-            authentication_error: 'Overovací server vrátil chybu a vaše prihlasovacie údaje sa nepodarilo overiť.',
+            authentication_error:
+                'Overovací server vrátil chybu a vaše prihlasovacie údaje sa nepodarilo overiť.',
             auth_error: 'Pri overovaní autentifikačného tokenu sa vyskytla chyba.',
             bulk_delete_content:
                 'Naozaj chcete odstrániť túto položku (%{name})? |||| Naozaj chcete odstrániť tieto %{smart_count} položky? |||| Naozaj chcete odstrániť týchto %{smart_count} položiek?',
-            bulk_delete_title: 'Odstrániť: %{name} |||| Odstrániť: %{smart_count} %{name} |||| Odstrániť: %{smart_count} %{name}',
+            bulk_delete_title:
+                'Odstrániť: %{name} |||| Odstrániť: %{smart_count} %{name} |||| Odstrániť: %{smart_count} %{name}',
             bulk_update_content:
                 'Naozaj chcete aktualizovať %{name} %{recordRepresentation}? |||| Naozaj chcete aktualizovať tieto %{smart_count} položky? |||| Naozaj chcete aktualizovať týchto %{smart_count} položiek?',
             bulk_update_title:
@@ -110,7 +112,8 @@ const slovakMessages: TranslationMessages = {
             loading: 'Čakajte, prosím',
             no: 'Nie',
             not_found: 'Zadali ste nesprávnu adresu URL alebo ste použili neplatný odkaz.',
-            select_all_limit_reached: 'Položiek je príliš veľa na to, aby sa dali vybrať všetky. Vybralo sa len prvých %{max}.',
+            select_all_limit_reached:
+                'Položiek je príliš veľa na to, aby sa dali vybrať všetky. Vybralo sa len prvých %{max}.',
             unsaved_changes: 'Niektoré zmeny neboli uložené. Naozaj ich chcete zahodiť?',
             yes: 'Áno',
             placeholder_data_warning: 'Problém so sieťou: údaje sa nepodarilo obnoviť.',
@@ -153,7 +156,8 @@ const slovakMessages: TranslationMessages = {
             updated:
                 'Položka bola aktualizovaná |||| %{smart_count} položky boli aktualizované |||| %{smart_count} položiek bolo aktualizovaných',
             created: 'Položka bola vytvorená',
-            deleted: 'Položka bola odstránená |||| %{smart_count} položky boli odstránené |||| %{smart_count} položiek bolo odstránených',
+            deleted:
+                'Položka bola odstránená |||| %{smart_count} položky boli odstránené |||| %{smart_count} položiek bolo odstránených',
             bad_item: 'Nesprávna položka',
             item_doesnt_exist: 'Položka neexistuje',
             http_error: 'Chyba komunikácie so serverom',

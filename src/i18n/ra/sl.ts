@@ -72,11 +72,14 @@ const slovenianMessages: TranslationMessages = {
         },
         input: {
             file: {
-                upload_several: 'Povlecite datoteke sem, da jih naložite, ali kliknite, da izberete eno.',
-                upload_single: 'Povlecite datoteko sem, da jo naložite, ali kliknite, da jo izberete.',
+                upload_several:
+                    'Povlecite datoteke sem, da jih naložite, ali kliknite, da izberete eno.',
+                upload_single:
+                    'Povlecite datoteko sem, da jo naložite, ali kliknite, da jo izberete.',
             },
             image: {
-                upload_several: 'Povlecite slike sem, da jih naložite, ali kliknite, da izberete eno.',
+                upload_several:
+                    'Povlecite slike sem, da jih naložite, ali kliknite, da izberete eno.',
                 upload_single: 'Povlecite sliko sem, da jo naložite, ali kliknite, da jo izberete.',
             },
             references: {
@@ -93,7 +96,8 @@ const slovenianMessages: TranslationMessages = {
             about: 'O aplikaciji',
             access_denied: 'Nimate ustreznih dovoljenj za dostop do te strani',
             are_you_sure: 'Ali ste prepričani?',
-            authentication_error: 'Strežnik za preverjanje pristnosti je vrnil napako, zato vaših poverilnic ni bilo mogoče preveriti.',
+            authentication_error:
+                'Strežnik za preverjanje pristnosti je vrnil napako, zato vaših poverilnic ni bilo mogoče preveriti.',
             auth_error: 'Pri preverjanju žetona za preverjanje pristnosti je prišlo do napake.',
             bulk_delete_content:
                 'Ali ste prepričani, da želite izbrisati %{smart_count} element (%{name})? |||| Ali ste prepričani, da želite izbrisati ta %{smart_count} elementa? |||| Ali ste prepričani, da želite izbrisati te %{smart_count} elemente? |||| Ali ste prepričani, da želite izbrisati teh %{smart_count} elementov?',
@@ -112,7 +116,8 @@ const slovenianMessages: TranslationMessages = {
             loading: 'Počakajte',
             no: 'Ne',
             not_found: 'Vnesli ste napačen URL ali sledili neveljavni povezavi.',
-            select_all_limit_reached: 'Elementov je preveč, da bi jih izbrali vse. Izbranih je samo prvih %{max}.',
+            select_all_limit_reached:
+                'Elementov je preveč, da bi jih izbrali vse. Izbranih je samo prvih %{max}.',
             unsaved_changes: 'Nekatere spremembe niso bile shranjene. Ali jih res želite zavreči?',
             yes: 'Da',
             placeholder_data_warning: 'Težava z omrežjem: podatkov ni bilo mogoče osvežiti.',
@@ -121,7 +126,8 @@ const slovenianMessages: TranslationMessages = {
             clear_filters: 'Počisti filtre',
             no_filtered_results: 'Za trenutne filtre ni rezultatov: %{name}.',
             no_results: 'Ni rezultatov: %{name}',
-            no_more_results: 'Stran številka %{page} je zunaj obsega. Poskusite s prejšnjo stranjo.',
+            no_more_results:
+                'Stran številka %{page} je zunaj obsega. Poskusite s prejšnjo stranjo.',
             page_out_of_boundaries: 'Stran številka %{page} je zunaj obsega',
             page_out_from_end: 'Za zadnjo stranjo ni več strani',
             page_out_from_begin: 'Pred stranjo 1 ni strani',
@@ -188,7 +194,8 @@ const slovenianMessages: TranslationMessages = {
             remove_label: 'Odstrani shranjeno poizvedbo',
             remove_label_with_name: 'Odstrani poizvedbo »%{name}«',
             remove_dialog_title: 'Želite odstraniti shranjeno poizvedbo?',
-            remove_message: 'Ali ste prepričani, da želite ta element odstraniti s seznama shranjenih poizvedb?',
+            remove_message:
+                'Ali ste prepričani, da želite ta element odstraniti s seznama shranjenih poizvedb?',
             help: 'Filtrirajte seznam in shranite to poizvedbo za pozneje',
         },
         guesser: {

@@ -67,16 +67,21 @@ const swedishMessages: TranslationMessages = {
         },
         input: {
             file: {
-                upload_several: 'Släpp filer här för att ladda upp dem, eller klicka för att välja en.',
-                upload_single: 'Släpp en fil här för att ladda upp den, eller klicka för att välja den.',
+                upload_several:
+                    'Släpp filer här för att ladda upp dem, eller klicka för att välja en.',
+                upload_single:
+                    'Släpp en fil här för att ladda upp den, eller klicka för att välja den.',
             },
             image: {
-                upload_several: 'Släpp bilder här för att ladda upp dem, eller klicka för att välja en.',
-                upload_single: 'Släpp en bild här för att ladda upp den, eller klicka för att välja den.',
+                upload_several:
+                    'Släpp bilder här för att ladda upp dem, eller klicka för att välja en.',
+                upload_single:
+                    'Släpp en bild här för att ladda upp den, eller klicka för att välja den.',
             },
             references: {
                 all_missing: 'Det gick inte att hitta refererade data.',
-                many_missing: 'Minst en av de kopplade referenserna verkar inte längre vara tillgänglig.',
+                many_missing:
+                    'Minst en av de kopplade referenserna verkar inte längre vara tillgänglig.',
                 single_missing: 'Den kopplade referensen verkar inte längre vara tillgänglig.',
             },
             password: {
@@ -88,14 +93,16 @@ const swedishMessages: TranslationMessages = {
             about: 'Om',
             access_denied: 'Du har inte behörighet att öppna den här sidan',
             are_you_sure: 'Är du säker?',
-            authentication_error: 'Autentiseringsservern returnerade ett fel och dina inloggningsuppgifter kunde inte kontrolleras.',
+            authentication_error:
+                'Autentiseringsservern returnerade ett fel och dina inloggningsuppgifter kunde inte kontrolleras.',
             auth_error: 'Ett fel uppstod när autentiseringstoken skulle valideras.',
             bulk_delete_content:
                 'Vill du verkligen ta bort det här objektet (%{name})? |||| Vill du verkligen ta bort dessa %{smart_count} objekt?',
             bulk_delete_title: 'Ta bort %{name} |||| Ta bort %{smart_count} %{name}',
             bulk_update_content:
                 'Vill du verkligen uppdatera %{name} %{recordRepresentation}? |||| Vill du verkligen uppdatera dessa %{smart_count} objekt?',
-            bulk_update_title: 'Uppdatera %{name} %{recordRepresentation} |||| Uppdatera %{smart_count} %{name}',
+            bulk_update_title:
+                'Uppdatera %{name} %{recordRepresentation} |||| Uppdatera %{smart_count} %{name}',
             clear_array_input: 'Vill du verkligen tömma hela listan?',
             delete_content: 'Vill du verkligen ta bort det här objektet (%{name})?',
             delete_title: 'Ta bort %{name} %{recordRepresentation}',
@@ -105,8 +112,10 @@ const swedishMessages: TranslationMessages = {
             loading: 'Vänta',
             no: 'Nej',
             not_found: 'Du har antingen skrivit en felaktig URL eller följt en ogiltig länk.',
-            select_all_limit_reached: 'Det finns för många objekt för att markera alla. Endast de första %{max} objekten har markerats.',
-            unsaved_changes: 'Vissa av dina ändringar har inte sparats. Vill du verkligen ignorera dem?',
+            select_all_limit_reached:
+                'Det finns för många objekt för att markera alla. Endast de första %{max} objekten har markerats.',
+            unsaved_changes:
+                'Vissa av dina ändringar har inte sparats. Vill du verkligen ignorera dem?',
             yes: 'Ja',
             placeholder_data_warning: 'Nätverksproblem: Det gick inte att uppdatera data.',
         },
@@ -114,7 +123,8 @@ const swedishMessages: TranslationMessages = {
             clear_filters: 'Rensa filter',
             no_filtered_results: 'Inga %{name} hittades med de aktuella filtren.',
             no_results: 'Inga %{name} hittades',
-            no_more_results: 'Sidnummer %{page} ligger utanför intervallet. Försök med föregående sida.',
+            no_more_results:
+                'Sidnummer %{page} ligger utanför intervallet. Försök med föregående sida.',
             page_out_of_boundaries: 'Sidnummer %{page} ligger utanför intervallet',
             page_out_from_end: 'Det finns ingen sida efter den sista',
             page_out_from_begin: 'Det finns ingen sida före sida 1',
@@ -179,7 +189,8 @@ const swedishMessages: TranslationMessages = {
             remove_label: 'Ta bort sparad fråga',
             remove_label_with_name: 'Ta bort frågan ”%{name}”',
             remove_dialog_title: 'Ta bort sparad fråga?',
-            remove_message: 'Vill du verkligen ta bort det här objektet från listan över sparade frågor?',
+            remove_message:
+                'Vill du verkligen ta bort det här objektet från listan över sparade frågor?',
             help: 'Filtrera listan och spara frågan till senare',
         },
         guesser: {

@@ -2,7 +2,18 @@ import CheckCircleOutline from '@mui/icons-material/CheckCircleOutlineOutlined';
 import ErrorOutline from '@mui/icons-material/ErrorOutlineOutlined';
 import InfoOutlined from '@mui/icons-material/InfoOutlined';
 import WarningAmber from '@mui/icons-material/WarningAmber';
-import { Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, useMediaQuery, type AlertColor, type Theme } from '@mui/material';
+import {
+    Box,
+    Button,
+    Dialog,
+    DialogActions,
+    DialogContent,
+    DialogContentText,
+    DialogTitle,
+    useMediaQuery,
+    type AlertColor,
+    type Theme,
+} from '@mui/material';
 import { useId, type ComponentType, type KeyboardEvent } from 'react';
 import { useTranslate } from 'react-admin';
 import { dialogPaperSx } from './dialogWidths';
@@ -15,7 +26,10 @@ const icons: Record<AlertColor, ComponentType<{ color: AlertColor; fontSize: 'la
 };
 
 /** Without a message of its own, a dialog says the generic text of its type (shell §8). */
-const genericMessage: Partial<Record<AlertColor, string>> = { success: 'app.alert.success', error: 'app.alert.error' };
+const genericMessage: Partial<Record<AlertColor, string>> = {
+    success: 'app.alert.success',
+    error: 'app.alert.error',
+};
 
 /** What a shell dialog shows (shell §2.1). */
 export interface AppDialogOptions {
@@ -46,14 +60,29 @@ export interface AppDialogProps extends AppDialogOptions {
 
 /** Enter on these keeps its own meaning (a focused button or link, typing, a list option). */
 const ownsEnter = (target: EventTarget) =>
-    target instanceof HTMLElement && (target.closest('button, a[href], input, textarea, select, [role="option"], [role="menuitem"]') !== null || target.isContentEditable);
+    target instanceof HTMLElement &&
+    (target.closest(
+        'button, a[href], input, textarea, select, [role="option"], [role="menuitem"]',
+    ) !== null ||
+        target.isContentEditable);
 
 /**
  * The shell's modal dialog (shell §2.1, §5): a message with an icon by type, an optional
  * description and an optional submit button. Enter confirms (the submit, else closing) unless
  * the submit is disabled; Esc and a click outside close unless the dialog is not closable.
  */
-export function AppDialog({ open, onRequestClose, type, messageKey, descriptionKey, values, submit, notClosable, large, fullScreenOnXs }: AppDialogProps) {
+export function AppDialog({
+    open,
+    onRequestClose,
+    type,
+    messageKey,
+    descriptionKey,
+    values,
+    submit,
+    notClosable,
+    large,
+    fullScreenOnXs,
+}: AppDialogProps) {
     const translate = useTranslate();
     const titleId = useId();
     const descriptionId = useId();
@@ -90,22 +119,35 @@ export function AppDialog({ open, onRequestClose, type, messageKey, descriptionK
         >
             <DialogTitle id={titleId} sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
                 <Icon color={type} fontSize="large" />
-                <Box component="span">{translate(messageKey ?? genericMessage[type] ?? 'app.alert.error', values)}</Box>
+                <Box component="span">
+                    {translate(messageKey ?? genericMessage[type] ?? 'app.alert.error', values)}
+                </Box>
             </DialogTitle>
             {descriptionKey && (
                 <DialogContent>
-                    <DialogContentText id={descriptionId}>{translate(descriptionKey, values)}</DialogContentText>
+                    <DialogContentText id={descriptionId}>
+                        {translate(descriptionKey, values)}
+                    </DialogContentText>
                 </DialogContent>
             )}
             {(submit || !notClosable) && (
                 <DialogActions>
                     {!notClosable && (
-                        <Button onClick={onRequestClose} variant={submit ? 'text' : 'contained'} autoFocus={!submit}>
+                        <Button
+                            onClick={onRequestClose}
+                            variant={submit ? 'text' : 'contained'}
+                            autoFocus={!submit}
+                        >
                             {translate('app.alert.close')}
                         </Button>
                     )}
                     {submit && (
-                        <Button onClick={runSubmit} variant="contained" disabled={submit.disabled} autoFocus={!submit.disabled}>
+                        <Button
+                            onClick={runSubmit}
+                            variant="contained"
+                            disabled={submit.disabled}
+                            autoFocus={!submit.disabled}
+                        >
                             {translate(submit.labelKey, values)}
                         </Button>
                     )}

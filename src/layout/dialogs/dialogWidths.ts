@@ -6,5 +6,8 @@ import type { SxProps, Theme } from '@mui/material/styles';
  */
 export function dialogPaperSx(large = false): SxProps<Theme> {
     const extra = large ? 15 : 0;
-    return { width: { md: `${70 + extra}vw`, lg: `${50 + extra}vw`, xl: `${40 + extra}vw` }, maxWidth: 'none' };
+    return {
+        width: { md: `${70 + extra}vw`, lg: `${50 + extra}vw`, xl: `${40 + extra}vw` },
+        maxWidth: 'none',
+    };
 }

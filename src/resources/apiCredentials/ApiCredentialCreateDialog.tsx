@@ -3,7 +3,12 @@ import { useState, type FormEvent } from 'react';
 import { useDataProvider, useTranslate } from 'react-admin';
 import type { ApiCredentialWithSecret } from '../../../domain/apiAccess';
 import type { AppDataProvider } from '../../dataProviders';
-import { createBodyOf, credentialFormErrors, newCredentialValues, type ApiCredentialFormValues } from './apiCredentialForm';
+import {
+    createBodyOf,
+    credentialFormErrors,
+    newCredentialValues,
+    type ApiCredentialFormValues,
+} from './apiCredentialForm';
 import { ApiCredentialInputs } from './ApiCredentialInputs';
 import { useCredentialSaveError } from './useCredentialSaveError';
 
@@ -19,7 +24,12 @@ interface ApiCredentialCreateDialogProps {
  * A new credential: name, scopes, expiry. Sent with a plain provider call (not react-admin's
  * create mutation), so the answer's secret never enters react-admin's query cache.
  */
-export function ApiCredentialCreateDialog({ open, tenantId, onClose, onCreated }: ApiCredentialCreateDialogProps) {
+export function ApiCredentialCreateDialog({
+    open,
+    tenantId,
+    onClose,
+    onCreated,
+}: ApiCredentialCreateDialogProps) {
     const translate = useTranslate();
     const dataProvider = useDataProvider<AppDataProvider>();
     const onError = useCredentialSaveError();
@@ -49,11 +59,24 @@ export function ApiCredentialCreateDialog({ open, tenantId, onClose, onCreated }
         }
     };
     return (
-        <Dialog open={open} onClose={close} aria-labelledby="api-create-title" maxWidth="sm" fullWidth>
+        <Dialog
+            open={open}
+            onClose={close}
+            aria-labelledby="api-create-title"
+            maxWidth="sm"
+            fullWidth
+        >
             <form onSubmit={(event) => void submit(event)} noValidate>
-                <DialogTitle id="api-create-title">{translate('app.apiAccess.create.title')}</DialogTitle>
+                <DialogTitle id="api-create-title">
+                    {translate('app.apiAccess.create.title')}
+                </DialogTitle>
                 <DialogContent>
-                    <ApiCredentialInputs values={values} onChange={setValues} errors={errors} disabled={saving} />
+                    <ApiCredentialInputs
+                        values={values}
+                        onChange={setValues}
+                        errors={errors}
+                        disabled={saving}
+                    />
                 </DialogContent>
                 <DialogActions>
                     <Button onClick={close} disabled={saving}>

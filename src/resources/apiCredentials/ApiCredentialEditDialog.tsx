@@ -2,7 +2,13 @@ import { Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/
 import { useState, type FormEvent } from 'react';
 import { useNotify, useTranslate, useUpdate } from 'react-admin';
 import type { ApiCredential } from '../../../domain/apiAccess';
-import { credentialFormErrors, credentialValues, dayIn, updateBodyOf, type ApiCredentialFormValues } from './apiCredentialForm';
+import {
+    credentialFormErrors,
+    credentialValues,
+    dayIn,
+    updateBodyOf,
+    type ApiCredentialFormValues,
+} from './apiCredentialForm';
 import { ApiCredentialInputs } from './ApiCredentialInputs';
 import { useCredentialSaveError } from './useCredentialSaveError';
 
@@ -13,12 +19,18 @@ interface ApiCredentialEditDialogProps {
 }
 
 /** Changes name, scopes and expiry; the save sends the version it was based on (409 STALE_RECORD when someone else saved first). */
-export function ApiCredentialEditDialog({ credential, open, onClose }: ApiCredentialEditDialogProps) {
+export function ApiCredentialEditDialog({
+    credential,
+    open,
+    onClose,
+}: ApiCredentialEditDialogProps) {
     const translate = useTranslate();
     const notify = useNotify();
     const onError = useCredentialSaveError();
     const [update, { isPending }] = useUpdate<ApiCredential>();
-    const [values, setValues] = useState<ApiCredentialFormValues>(() => credentialValues(credential));
+    const [values, setValues] = useState<ApiCredentialFormValues>(() =>
+        credentialValues(credential),
+    );
     const [submitted, setSubmitted] = useState(false);
     const originalDay = credential.expiresAt ? dayIn(new Date(credential.expiresAt)) : undefined;
     const errors = submitted ? credentialFormErrors(values, new Date(), originalDay) : {};
@@ -46,11 +58,24 @@ export function ApiCredentialEditDialog({ credential, open, onClose }: ApiCreden
         );
     };
     return (
-        <Dialog open={open} onClose={close} aria-labelledby="api-edit-title" maxWidth="sm" fullWidth>
+        <Dialog
+            open={open}
+            onClose={close}
+            aria-labelledby="api-edit-title"
+            maxWidth="sm"
+            fullWidth
+        >
             <form onSubmit={submit} noValidate>
-                <DialogTitle id="api-edit-title">{translate('app.apiAccess.edit.title', { name: credential.name })}</DialogTitle>
+                <DialogTitle id="api-edit-title">
+                    {translate('app.apiAccess.edit.title', { name: credential.name })}
+                </DialogTitle>
                 <DialogContent>
-                    <ApiCredentialInputs values={values} onChange={setValues} errors={errors} disabled={isPending} />
+                    <ApiCredentialInputs
+                        values={values}
+                        onChange={setValues}
+                        errors={errors}
+                        disabled={isPending}
+                    />
                 </DialogContent>
                 <DialogActions>
                     <Button onClick={close} disabled={isPending}>

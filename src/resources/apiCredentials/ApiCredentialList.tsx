@@ -5,7 +5,12 @@ import { useState } from 'react';
 import { List, TopToolbar, useCreatePath, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import type { ApiCredential, ApiCredentialWithSecret } from '../../../domain/apiAccess';
-import { BackOfficeTable, DEFAULT_ROWS_PER_PAGE, defaultSort, type TableColumn } from '../../controls/table';
+import {
+    BackOfficeTable,
+    DEFAULT_ROWS_PER_PAGE,
+    defaultSort,
+    type TableColumn,
+} from '../../controls/table';
 import { useFormatters } from '../../settings/useFormatters';
 import { ApiCredentialCreateDialog } from './ApiCredentialCreateDialog';
 import { ApiCredentialSecretDialog } from './ApiCredentialSecretDialog';
@@ -26,7 +31,8 @@ function Scopes({ credential }: { credential: ApiCredential }) {
 function FormattedDate({ value, never }: { value: string | null; never?: boolean }) {
     const translate = useTranslate();
     const formatters = useFormatters();
-    if (value === null) return <>{never ? translate('app.apiAccess.never') : translate('app.apiAccess.notUsed')}</>;
+    if (value === null)
+        return <>{never ? translate('app.apiAccess.never') : translate('app.apiAccess.notUsed')}</>;
     return <>{formatters.dateTime(value)}</>;
 }
 
@@ -34,9 +40,21 @@ const columns: TableColumn<ApiCredential>[] = [
     { key: 'name', sortable: true },
     { key: 'clientId', sortable: true, render: (credential) => <code>{credential.clientId}</code> },
     { key: 'scopes', sortable: false, render: (credential) => <Scopes credential={credential} /> },
-    { key: 'status', sortable: false, render: (credential) => <ApiCredentialStatus status={credential.status} /> },
-    { key: 'expiresAt', sortable: true, render: (credential) => <FormattedDate value={credential.expiresAt} never /> },
-    { key: 'lastUsedAt', sortable: true, render: (credential) => <FormattedDate value={credential.lastUsedAt} /> },
+    {
+        key: 'status',
+        sortable: false,
+        render: (credential) => <ApiCredentialStatus status={credential.status} />,
+    },
+    {
+        key: 'expiresAt',
+        sortable: true,
+        render: (credential) => <FormattedDate value={credential.expiresAt} never />,
+    },
+    {
+        key: 'lastUsedAt',
+        sortable: true,
+        render: (credential) => <FormattedDate value={credential.lastUsedAt} />,
+    },
 ];
 
 function ApiCredentialListActions() {
@@ -74,7 +92,16 @@ function ApiCredentialListActions() {
                     }}
                 />
             )}
-            <ApiCredentialSecretDialog secret={created && { clientId: created.clientId, clientSecret: created.clientSecret, rotated: false }} onClose={closeSecret} />
+            <ApiCredentialSecretDialog
+                secret={
+                    created && {
+                        clientId: created.clientId,
+                        clientSecret: created.clientSecret,
+                        rotated: false,
+                    }
+                }
+                onClose={closeSecret}
+            />
             <DeveloperPortalDialog open={portal} onClose={() => setPortal(false)} />
         </TopToolbar>
     );
@@ -100,7 +127,12 @@ export function ApiCredentialList() {
             pagination={false}
             empty={false}
         >
-            <BackOfficeTable tableId="apiCredentials" columns={columns} syncWithUrl rowLink="edit" />
+            <BackOfficeTable
+                tableId="apiCredentials"
+                columns={columns}
+                syncWithUrl
+                rowLink="edit"
+            />
         </List>
     );
 }

@@ -1,5 +1,17 @@
 import ContentCopy from '@mui/icons-material/ContentCopy';
-import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, IconButton, Stack, Tooltip, Typography } from '@mui/material';
+import {
+    Alert,
+    Box,
+    Button,
+    Dialog,
+    DialogActions,
+    DialogContent,
+    DialogTitle,
+    IconButton,
+    Stack,
+    Tooltip,
+    Typography,
+} from '@mui/material';
 import { useNotify, useTranslate } from 'react-admin';
 
 interface ApiCredentialSecretDialogProps {
@@ -28,12 +40,24 @@ function CopyableValue({ label, value, testId }: { label: string; value: string;
                 <Box
                     component="code"
                     data-testid={testId}
-                    sx={{ flex: 1, minWidth: 0, p: 1, bgcolor: 'action.hover', borderRadius: 1, fontFamily: 'monospace', fontSize: '0.9rem', overflowWrap: 'anywhere' }}
+                    sx={{
+                        flex: 1,
+                        minWidth: 0,
+                        p: 1,
+                        bgcolor: 'action.hover',
+                        borderRadius: 1,
+                        fontFamily: 'monospace',
+                        fontSize: '0.9rem',
+                        overflowWrap: 'anywhere',
+                    }}
                 >
                     {value}
                 </Box>
                 <Tooltip title={translate('app.apiAccess.secret.copy', { what: label })}>
-                    <IconButton onClick={() => void copy()} aria-label={translate('app.apiAccess.secret.copy', { what: label })}>
+                    <IconButton
+                        onClick={() => void copy()}
+                        aria-label={translate('app.apiAccess.secret.copy', { what: label })}
+                    >
                         <ContentCopy />
                     </IconButton>
                 </Tooltip>
@@ -50,14 +74,36 @@ function CopyableValue({ label, value, testId }: { label: string; value: string;
 export function ApiCredentialSecretDialog({ secret, onClose }: ApiCredentialSecretDialogProps) {
     const translate = useTranslate();
     return (
-        <Dialog open={secret !== null} onClose={(_event, reason) => reason !== 'backdropClick' && onClose()} aria-labelledby="api-secret-title" maxWidth="sm" fullWidth>
-            <DialogTitle id="api-secret-title">{translate(secret?.rotated ? 'app.apiAccess.secret.rotatedTitle' : 'app.apiAccess.secret.title')}</DialogTitle>
+        <Dialog
+            open={secret !== null}
+            onClose={(_event, reason) => reason !== 'backdropClick' && onClose()}
+            aria-labelledby="api-secret-title"
+            maxWidth="sm"
+            fullWidth
+        >
+            <DialogTitle id="api-secret-title">
+                {translate(
+                    secret?.rotated
+                        ? 'app.apiAccess.secret.rotatedTitle'
+                        : 'app.apiAccess.secret.title',
+                )}
+            </DialogTitle>
             <DialogContent>
                 {secret && (
                     <Stack spacing={2}>
-                        <Alert severity="warning">{translate('app.apiAccess.secret.warning')}</Alert>
-                        <CopyableValue label={translate('resources.api-access-management.fields.clientId')} value={secret.clientId} testId="api-client-id" />
-                        <CopyableValue label={translate('app.apiAccess.secret.clientSecret')} value={secret.clientSecret} testId="api-client-secret" />
+                        <Alert severity="warning">
+                            {translate('app.apiAccess.secret.warning')}
+                        </Alert>
+                        <CopyableValue
+                            label={translate('resources.api-access-management.fields.clientId')}
+                            value={secret.clientId}
+                            testId="api-client-id"
+                        />
+                        <CopyableValue
+                            label={translate('app.apiAccess.secret.clientSecret')}
+                            value={secret.clientSecret}
+                            testId="api-client-secret"
+                        />
                     </Stack>
                 )}
             </DialogContent>

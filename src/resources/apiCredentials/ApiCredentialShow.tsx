@@ -6,7 +6,19 @@ import { Alert, Box, Button, Chip, Stack, Typography } from '@mui/material';
 import { darken } from '@mui/material/styles';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import { Confirm, Labeled, Show, TopToolbar, useCreatePath, useDataProvider, useNotify, useRecordContext, useRefresh, useTranslate, WithRecord } from 'react-admin';
+import {
+    Confirm,
+    Labeled,
+    Show,
+    TopToolbar,
+    useCreatePath,
+    useDataProvider,
+    useNotify,
+    useRecordContext,
+    useRefresh,
+    useTranslate,
+    WithRecord,
+} from 'react-admin';
 import { Link } from 'react-router-dom';
 import type { ApiCredential, ApiCredentialWithSecret } from '../../../domain/apiAccess';
 import type { AppDataProvider } from '../../dataProviders';
@@ -55,7 +67,10 @@ function ApiCredentialShowActions() {
         setBusy(true);
         try {
             await dataProvider.revokeApiCredential(String(credential.id));
-            notify('app.apiAccess.revoke.done', { type: 'success', messageArgs: { name: credential.name } });
+            notify('app.apiAccess.revoke.done', {
+                type: 'success',
+                messageArgs: { name: credential.name },
+            });
             await afterWrite();
         } catch (error) {
             onError(error);
@@ -66,10 +81,16 @@ function ApiCredentialShowActions() {
     };
     return (
         <TopToolbar sx={{ flexWrap: 'wrap', gap: 1 }}>
-            <Button component={Link} to={createPath({ resource: 'api-access-management', type: 'list' })} startIcon={<ArrowBack />}>
+            <Button
+                component={Link}
+                to={createPath({ resource: 'api-access-management', type: 'list' })}
+                startIcon={<ArrowBack />}
+            >
                 {translate('app.apiAccess.backToList')}
             </Button>
-            <Button onClick={() => setDialog('portal')}>{translate('app.apiAccess.portal.open')}</Button>
+            <Button onClick={() => setDialog('portal')}>
+                {translate('app.apiAccess.portal.open')}
+            </Button>
             {writable && (
                 <>
                     <Button startIcon={<Edit />} onClick={() => setDialog('edit')}>
@@ -80,10 +101,19 @@ function ApiCredentialShowActions() {
                             {translate('app.apiAccess.rotate.open')}
                         </Button>
                     )}
-                    <Button startIcon={<Block />} onClick={() => setDialog('revoke')} sx={{ color: (theme) => darken(theme.palette.error.dark, 0.2) }}>
+                    <Button
+                        startIcon={<Block />}
+                        onClick={() => setDialog('revoke')}
+                        sx={{ color: (theme) => darken(theme.palette.error.dark, 0.2) }}
+                    >
                         {translate('app.apiAccess.revoke.open')}
                     </Button>
-                    <ApiCredentialEditDialog key={credential.version} credential={credential} open={dialog === 'edit'} onClose={() => setDialog(null)} />
+                    <ApiCredentialEditDialog
+                        key={credential.version}
+                        credential={credential}
+                        open={dialog === 'edit'}
+                        onClose={() => setDialog(null)}
+                    />
                     <Confirm
                         isOpen={dialog === 'rotate'}
                         loading={busy}
@@ -107,7 +137,13 @@ function ApiCredentialShowActions() {
                 </>
             )}
             <ApiCredentialSecretDialog
-                secret={rotated && { clientId: rotated.clientId, clientSecret: rotated.clientSecret, rotated: true }}
+                secret={
+                    rotated && {
+                        clientId: rotated.clientId,
+                        clientSecret: rotated.clientSecret,
+                        rotated: true,
+                    }
+                }
                 onClose={() => {
                     setRotated(null);
                     void afterWrite();
@@ -132,35 +168,61 @@ function ApiCredentialDetails({ credential }: { credential: ApiCredential }) {
     const translate = useTranslate();
     const formatters = useFormatters();
     const field = (name: string) => translate(`resources.api-access-management.fields.${name}`);
-    const time = (value: string | null, empty: string) => (value === null ? translate(empty) : formatters.dateTime(value));
+    const time = (value: string | null, empty: string) =>
+        value === null ? translate(empty) : formatters.dateTime(value);
     return (
         <Stack spacing={2} sx={{ p: 2 }}>
             <Typography variant="h6" component="h2">
                 {credential.name}
             </Typography>
-            {credential.status === 'REVOKED' && <Alert severity="info">{translate('app.apiAccess.revokedNote')}</Alert>}
-            {credential.status === 'EXPIRED' && <Alert severity="warning">{translate('app.apiAccess.expiredNote')}</Alert>}
+            {credential.status === 'REVOKED' && (
+                <Alert severity="info">{translate('app.apiAccess.revokedNote')}</Alert>
+            )}
+            {credential.status === 'EXPIRED' && (
+                <Alert severity="warning">{translate('app.apiAccess.expiredNote')}</Alert>
+            )}
             <Field label={field('status')}>
                 <ApiCredentialStatus status={credential.status} />
             </Field>
             <Field label={field('clientId')}>
-                <Box component="code" data-testid="credential-client-id" sx={{ overflowWrap: 'anywhere' }}>
+                <Box
+                    component="code"
+                    data-testid="credential-client-id"
+                    sx={{ overflowWrap: 'anywhere' }}
+                >
                     {credential.clientId}
                 </Box>
             </Field>
             <Field label={field('scopes')}>
                 <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
                     {credential.scopes.map((scope) => (
-                        <Chip key={scope} size="small" label={scope} sx={{ fontFamily: 'monospace' }} />
+                        <Chip
+                            key={scope}
+                            size="small"
+                            label={scope}
+                            sx={{ fontFamily: 'monospace' }}
+                        />
                     ))}
                 </Stack>
             </Field>
-            <Field label={field('expiresAt')}>{time(credential.expiresAt, 'app.apiAccess.never')}</Field>
-            <Field label={field('lastUsedAt')}>{time(credential.lastUsedAt, 'app.apiAccess.notUsed')}</Field>
+            <Field label={field('expiresAt')}>
+                {time(credential.expiresAt, 'app.apiAccess.never')}
+            </Field>
+            <Field label={field('lastUsedAt')}>
+                {time(credential.lastUsedAt, 'app.apiAccess.notUsed')}
+            </Field>
             <Field label={field('createdAt')}>{formatters.dateTime(credential.createdAt)}</Field>
             <Field label={field('createdBy')}>{credential.createdBy?.name ?? '-'}</Field>
-            {credential.rotatedAt && <Field label={field('rotatedAt')}>{formatters.dateTime(credential.rotatedAt)}</Field>}
-            {credential.revokedAt && <Field label={field('revokedAt')}>{formatters.dateTime(credential.revokedAt)}</Field>}
+            {credential.rotatedAt && (
+                <Field label={field('rotatedAt')}>
+                    {formatters.dateTime(credential.rotatedAt)}
+                </Field>
+            )}
+            {credential.revokedAt && (
+                <Field label={field('revokedAt')}>
+                    {formatters.dateTime(credential.revokedAt)}
+                </Field>
+            )}
             {credential.status !== 'REVOKED' && (
                 <Typography variant="body2" sx={{ color: 'text.secondary' }}>
                     {translate('app.apiAccess.secretNotShown')}
@@ -178,7 +240,9 @@ function ApiCredentialDetails({ credential }: { credential: ApiCredential }) {
 export function ApiCredentialShow() {
     return (
         <Show resource="api-access-management" actions={<ApiCredentialShowActions />}>
-            <WithRecord<ApiCredential> render={(credential) => <ApiCredentialDetails credential={credential} />} />
+            <WithRecord<ApiCredential>
+                render={(credential) => <ApiCredentialDetails credential={credential} />}
+            />
         </Show>
     );
 }

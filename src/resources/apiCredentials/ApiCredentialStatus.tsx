@@ -14,5 +14,13 @@ const icons = {
 /** The status as a chip with a word and an icon (never colour alone); the text keeps the theme's contrast. */
 export function ApiCredentialStatus({ status }: { status: CredentialStatus }) {
     const translate = useTranslate();
-    return <Chip size="small" variant="outlined" icon={icons[status]} label={translate(`app.apiAccess.status.${status}`)} data-status={status} />;
+    return (
+        <Chip
+            size="small"
+            variant="outlined"
+            icon={icons[status]}
+            label={translate(`app.apiAccess.status.${status}`)}
+            data-status={status}
+        />
+    );
 }

@@ -1,4 +1,17 @@
-import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, List, ListItem, Stack, Typography, useMediaQuery, type Theme } from '@mui/material';
+import {
+    Box,
+    Button,
+    Dialog,
+    DialogActions,
+    DialogContent,
+    DialogTitle,
+    List,
+    ListItem,
+    Stack,
+    Typography,
+    useMediaQuery,
+    type Theme,
+} from '@mui/material';
 import type { ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
 import { apiScopes } from '../../../domain/apiAccess';
@@ -11,7 +24,16 @@ function CodeSample({ code, label }: { code: string; label: string }) {
             component="pre"
             tabIndex={0}
             aria-label={label}
-            sx={{ m: 0, p: 1.5, bgcolor: 'action.hover', borderRadius: 1, fontFamily: 'monospace', fontSize: '0.8rem', overflowX: 'auto', whiteSpace: 'pre' }}
+            sx={{
+                m: 0,
+                p: 1.5,
+                bgcolor: 'action.hover',
+                borderRadius: 1,
+                fontFamily: 'monospace',
+                fontSize: '0.8rem',
+                overflowX: 'auto',
+                whiteSpace: 'pre',
+            }}
         >
             <code>{code}</code>
         </Box>
@@ -37,34 +59,79 @@ export function DeveloperPortalDialog({ open, onClose }: { open: boolean; onClos
     const translate = useTranslate();
     const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
     const config = getBrowserConfig();
-    const samples = developerPortalSamples(config.services, window.location.origin, undefined, undefined, config.apiTokenTtlSeconds);
+    const samples = developerPortalSamples(
+        config.services,
+        window.location.origin,
+        undefined,
+        undefined,
+        config.apiTokenTtlSeconds,
+    );
     return (
-        <Dialog open={open} onClose={onClose} aria-labelledby="developer-portal-title" maxWidth="md" fullWidth fullScreen={fullScreen} scroll="paper">
-            <DialogTitle id="developer-portal-title">{translate('app.apiAccess.portal.title')}</DialogTitle>
+        <Dialog
+            open={open}
+            onClose={onClose}
+            aria-labelledby="developer-portal-title"
+            maxWidth="md"
+            fullWidth
+            fullScreen={fullScreen}
+            scroll="paper"
+        >
+            <DialogTitle id="developer-portal-title">
+                {translate('app.apiAccess.portal.title')}
+            </DialogTitle>
             <DialogContent dividers>
                 <Stack spacing={3}>
-                    <Typography variant="body1">{translate('app.apiAccess.portal.intro')}</Typography>
+                    <Typography variant="body1">
+                        {translate('app.apiAccess.portal.intro')}
+                    </Typography>
                     <Step number={1} title={translate('app.apiAccess.portal.step1Title')}>
-                        <Typography variant="body2">{translate('app.apiAccess.portal.step1Text')}</Typography>
+                        <Typography variant="body2">
+                            {translate('app.apiAccess.portal.step1Text')}
+                        </Typography>
                     </Step>
                     <Step number={2} title={translate('app.apiAccess.portal.step2Title')}>
-                        <Typography variant="body2">{translate('app.apiAccess.portal.step2Text')}</Typography>
-                        <Typography variant="body2" sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }} data-testid="portal-token-url">
+                        <Typography variant="body2">
+                            {translate('app.apiAccess.portal.step2Text')}
+                        </Typography>
+                        <Typography
+                            variant="body2"
+                            sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}
+                            data-testid="portal-token-url"
+                        >
                             {`POST ${samples.tokenUrl}`}
                         </Typography>
-                        <CodeSample code={samples.tokenRequest} label={translate('app.apiAccess.portal.tokenRequest')} />
-                        <Typography variant="body2">{translate('app.apiAccess.portal.tokenAnswer')}</Typography>
-                        <CodeSample code={samples.tokenAnswer} label={translate('app.apiAccess.portal.tokenAnswerLabel')} />
-                        <Typography variant="body2">{translate('app.apiAccess.portal.lifetime')}</Typography>
+                        <CodeSample
+                            code={samples.tokenRequest}
+                            label={translate('app.apiAccess.portal.tokenRequest')}
+                        />
+                        <Typography variant="body2">
+                            {translate('app.apiAccess.portal.tokenAnswer')}
+                        </Typography>
+                        <CodeSample
+                            code={samples.tokenAnswer}
+                            label={translate('app.apiAccess.portal.tokenAnswerLabel')}
+                        />
+                        <Typography variant="body2">
+                            {translate('app.apiAccess.portal.lifetime')}
+                        </Typography>
                     </Step>
                     <Step number={3} title={translate('app.apiAccess.portal.step3Title')}>
-                        <Typography variant="body2">{translate('app.apiAccess.portal.step3Text')}</Typography>
+                        <Typography variant="body2">
+                            {translate('app.apiAccess.portal.step3Text')}
+                        </Typography>
                         {samples.gatewayCalls.map((call) => (
                             <Stack key={call.scope} spacing={0.5}>
                                 <Typography variant="subtitle2" component="p">
-                                    {translate(`app.apiAccess.portal.call_${call.scope.replace(':', '_')}`)}
+                                    {translate(
+                                        `app.apiAccess.portal.call_${call.scope.replace(':', '_')}`,
+                                    )}
                                 </Typography>
-                                <CodeSample code={call.command} label={translate(`app.apiAccess.portal.call_${call.scope.replace(':', '_')}`)} />
+                                <CodeSample
+                                    code={call.command}
+                                    label={translate(
+                                        `app.apiAccess.portal.call_${call.scope.replace(':', '_')}`,
+                                    )}
+                                />
                             </Stack>
                         ))}
                     </Step>
@@ -72,7 +139,11 @@ export function DeveloperPortalDialog({ open, onClose }: { open: boolean; onClos
                         <List dense disablePadding>
                             {apiScopes.map((scope) => (
                                 <ListItem key={scope} disableGutters sx={{ display: 'block' }}>
-                                    <Typography component="span" variant="body2" sx={{ fontFamily: 'monospace', fontWeight: 600 }}>
+                                    <Typography
+                                        component="span"
+                                        variant="body2"
+                                        sx={{ fontFamily: 'monospace', fontWeight: 600 }}
+                                    >
                                         {scope}
                                     </Typography>
                                     <Typography component="span" variant="body2">
@@ -81,7 +152,9 @@ export function DeveloperPortalDialog({ open, onClose }: { open: boolean; onClos
                                 </ListItem>
                             ))}
                         </List>
-                        <Typography variant="body2">{translate('app.apiAccess.portal.errors')}</Typography>
+                        <Typography variant="body2">
+                            {translate('app.apiAccess.portal.errors')}
+                        </Typography>
                     </Step>
                 </Stack>
             </DialogContent>

@@ -2,7 +2,9 @@ import { apiScopeEndpoints, apiScopes, TOKEN_PATH, type ApiScope } from '../../.
 
 /** Absolute URL of a service base (same-origin bases start with `/`). */
 export function absoluteBase(base: string, origin: string): string {
-    return /^https?:\/\//.test(base) ? base.replace(/\/$/, '') : `${origin}${base.startsWith('/') ? '' : '/'}${base.replace(/\/$/, '')}`;
+    return /^https?:\/\//.test(base)
+        ? base.replace(/\/$/, '')
+        : `${origin}${base.startsWith('/') ? '' : '/'}${base.replace(/\/$/, '')}`;
 }
 
 /** The data gateway's machine base: the browser's data gateway base without its `/backoffice` part. */
@@ -33,10 +35,23 @@ export function developerPortalSamples(
         `  -H 'Content-Type: application/x-www-form-urlencoded' \\`,
         `  -d 'grant_type=client_credentials&scope=${apiScopes.join('%20')}'`,
     ].join('\n');
-    const tokenAnswer = JSON.stringify({ access_token: 'eyJhbGciOiJSUzI1NiIs…', token_type: 'Bearer', expires_in: tokenTtlSeconds, scope: apiScopes.join(' ') }, null, 2);
+    const tokenAnswer = JSON.stringify(
+        {
+            access_token: 'eyJhbGciOiJSUzI1NiIs…',
+            token_type: 'Bearer',
+            expires_in: tokenTtlSeconds,
+            scope: apiScopes.join(' '),
+        },
+        null,
+        2,
+    );
     const gatewayCalls = apiScopes.map((scope) => {
         const url = `${gateway}${apiScopeEndpoints[scope]}${scope === 'assignments:read' ? `?date=${today}&page=0&size=100` : '?page=0&size=100'}`;
-        return { scope, url, command: [`curl '${url}' \\`, `  -H 'Authorization: Bearer <ACCESS_TOKEN>'`].join('\n') };
+        return {
+            scope,
+            url,
+            command: [`curl '${url}' \\`, `  -H 'Authorization: Bearer <ACCESS_TOKEN>'`].join('\n'),
+        };
     });
     return { tokenUrl, tokenRequest, tokenAnswer, gatewayCalls };
 }

@@ -6,6 +6,9 @@ import { useUserProfile } from '../../useUserProfile';
 export function useApiCredentialPermissions(): { tenantId: string; canWrite: boolean } {
     const { tenantId = '' } = useParams<{ tenantId: string }>();
     const { profile } = useUserProfile();
-    const canWrite = profile !== undefined && tenantId !== '' && can(profile.actions, 'w:api-access-management', { context: 'tenant', path: tenantId });
+    const canWrite =
+        profile !== undefined &&
+        tenantId !== '' &&
+        can(profile.actions, 'w:api-access-management', { context: 'tenant', path: tenantId });
     return { tenantId, canWrite };
 }

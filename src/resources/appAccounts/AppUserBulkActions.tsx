@@ -1,5 +1,13 @@
 import { Button } from '@mui/material';
-import { useDeleteMany, useListContext, useNotify, useRefresh, useResourceContext, useTranslate, useUpdateMany } from 'react-admin';
+import {
+    useDeleteMany,
+    useListContext,
+    useNotify,
+    useRefresh,
+    useResourceContext,
+    useTranslate,
+    useUpdateMany,
+} from 'react-admin';
 import { useAppDialog } from '../../layout/dialogs/useAppDialog';
 import { errorDescriptionKey } from './fleetErrors';
 
@@ -30,9 +38,22 @@ export function AppUserBulkActions({ rights }: { rights: AppUserBulkRights }) {
         refresh();
         notify(messageKey, { type: 'success', messageArgs: { smart_count: count } });
     };
-    const failed = (error: unknown) => dialog.open({ type: 'error', messageKey: 'app.fleet.activationFailed', descriptionKey: errorDescriptionKey('user', error) });
+    const failed = (error: unknown) =>
+        dialog.open({
+            type: 'error',
+            messageKey: 'app.fleet.activationFailed',
+            descriptionKey: errorDescriptionKey('user', error),
+        });
     const setActive = (active: boolean) =>
-        updateMany(resource, { ids: selectedIds, data: { active } }, { mutationMode: 'pessimistic', onSuccess: done(active ? 'app.fleet.activated' : 'app.fleet.deactivated'), onError: failed });
+        updateMany(
+            resource,
+            { ids: selectedIds, data: { active } },
+            {
+                mutationMode: 'pessimistic',
+                onSuccess: done(active ? 'app.fleet.activated' : 'app.fleet.deactivated'),
+                onError: failed,
+            },
+        );
     const remove = () =>
         dialog.open({
             type: 'warning',
@@ -40,23 +61,52 @@ export function AppUserBulkActions({ rights }: { rights: AppUserBulkRights }) {
             values: { smart_count: count },
             submit: {
                 labelKey: 'ra.action.delete',
-                onSubmit: () => deleteMany(resource, { ids: selectedIds }, { mutationMode: 'pessimistic', onSuccess: done('app.fleet.deleted'), onError: (error) => dialog.open({ type: 'error', descriptionKey: errorDescriptionKey('user', error) }) }),
+                onSubmit: () =>
+                    deleteMany(
+                        resource,
+                        { ids: selectedIds },
+                        {
+                            mutationMode: 'pessimistic',
+                            onSuccess: done('app.fleet.deleted'),
+                            onError: (error) =>
+                                dialog.open({
+                                    type: 'error',
+                                    descriptionKey: errorDescriptionKey('user', error),
+                                }),
+                        },
+                    ),
             },
         });
     return (
         <>
             {rights.activate && (
-                <Button variant="outlined" size="small" disabled={busy} onClick={() => setActive(true)}>
+                <Button
+                    variant="outlined"
+                    size="small"
+                    disabled={busy}
+                    onClick={() => setActive(true)}
+                >
                     {translate('app.fleet.activate', { smart_count: count })}
                 </Button>
             )}
             {rights.deactivate && (
-                <Button variant="outlined" size="small" disabled={busy} onClick={() => setActive(false)}>
+                <Button
+                    variant="outlined"
+                    size="small"
+                    disabled={busy}
+                    onClick={() => setActive(false)}
+                >
                     {translate('app.fleet.deactivate', { smart_count: count })}
                 </Button>
             )}
             {rights.delete && (
-                <Button variant="outlined" size="small" color="error" disabled={busy} onClick={remove}>
+                <Button
+                    variant="outlined"
+                    size="small"
+                    color="error"
+                    disabled={busy}
+                    onClick={remove}
+                >
                     {translate('app.fleet.delete', { smart_count: count })}
                 </Button>
             )}

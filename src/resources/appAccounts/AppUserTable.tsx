@@ -31,19 +31,44 @@ export interface AppUserTableProps {
  * Renders inside a `<List>` of one of the app account resources.
  */
 export function AppUserTable(props: AppUserTableProps) {
-    const { tableId, driverType, hidePhoneDigits, canEdit, bulk, filters, subcontractorFilter, tenantId, wide = false, toolbar } = props;
+    const {
+        tableId,
+        driverType,
+        hidePhoneDigits,
+        canEdit,
+        bulk,
+        filters,
+        subcontractorFilter,
+        tenantId,
+        wide = false,
+        toolbar,
+    } = props;
     const translate = useTranslate();
     const formatters = useFormatters();
     const resource = useResourceContext() ?? tableId;
     const [editing, setEditing] = useState<AppUser | undefined>();
     const columns = useMemo<TableColumn<AppUser>[]>(
         () => [
-            { key: 'lastName', title: 'app.fleet.fields.name', sortable: true, render: (user) => `${user.lastName}, ${user.firstName}` },
+            {
+                key: 'lastName',
+                title: 'app.fleet.fields.name',
+                sortable: true,
+                render: (user) => `${user.lastName}, ${user.firstName}`,
+            },
             { key: 'username', title: 'app.fleet.fields.username', sortable: true },
-            { key: 'mobilePhone', title: 'app.fleet.fields.mobilePhone', render: (user) => maskPhone(user.mobilePhone, hidePhoneDigits) },
+            {
+                key: 'mobilePhone',
+                title: 'app.fleet.fields.mobilePhone',
+                render: (user) => maskPhone(user.mobilePhone, hidePhoneDigits),
+            },
             ...(wide
                 ? [
-                      { key: 'driverType', title: 'app.fleet.fields.type', render: (user: AppUser) => translate(`app.fleet.driverTypes.${user.driverType}`) },
+                      {
+                          key: 'driverType',
+                          title: 'app.fleet.fields.type',
+                          render: (user: AppUser) =>
+                              translate(`app.fleet.driverTypes.${user.driverType}`),
+                      },
                       { key: 'externalDepotId', title: 'app.fleet.fields.depot' },
                   ]
                 : []),
@@ -54,16 +79,38 @@ export function AppUserTable(props: AppUserTableProps) {
                 title: 'app.fleet.fields.active',
                 sortable: true,
                 render: (user) => (
-                    <Chip size="small" variant="outlined" color={user.active ? 'success' : 'default'} label={translate(user.active ? 'app.fleet.active' : 'app.fleet.inactive')} />
+                    <Chip
+                        size="small"
+                        variant="outlined"
+                        color={user.active ? 'success' : 'default'}
+                        label={translate(user.active ? 'app.fleet.active' : 'app.fleet.inactive')}
+                    />
                 ),
             },
-            { key: 'lastLogin', title: 'app.fleet.fields.lastLogin', sortable: true, render: (user) => (user.lastLogin ? formatters.dateTime(user.lastLogin) : translate('app.fleet.neverLoggedIn')) },
+            {
+                key: 'lastLogin',
+                title: 'app.fleet.fields.lastLogin',
+                sortable: true,
+                render: (user) =>
+                    user.lastLogin
+                        ? formatters.dateTime(user.lastLogin)
+                        : translate('app.fleet.neverLoggedIn'),
+            },
         ],
         [formatters, hidePhoneDigits, translate, wide],
     );
     return (
         <Box>
-            <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, px: 2, pt: 1 }}>
+            <Box
+                sx={{
+                    display: 'flex',
+                    flexWrap: 'wrap',
+                    alignItems: 'center',
+                    gap: 1,
+                    px: 2,
+                    pt: 1,
+                }}
+            >
                 {toolbar}
                 <AppUserBulkActions rights={bulk} />
             </Box>

@@ -18,7 +18,10 @@ export interface FieldError {
     args: Record<string, unknown>;
 }
 
-const fieldError = (rule: FieldRule, args: Record<string, unknown> = {}): FieldError => ({ message: `app.validation.${rule}`, args });
+const fieldError = (rule: FieldRule, args: Record<string, unknown> = {}): FieldError => ({
+    message: `app.validation.${rule}`,
+    args,
+});
 
 export interface AppUserFormValues {
     username?: string;
@@ -36,12 +39,22 @@ export interface AppUserFormValues {
  * length; the e-mail required for the Italian rule and checked whenever given; names; mobile in
  * international format; a subcontractor.
  */
-export function validateAppUser(values: AppUserFormValues, options: { rule: UsernameRule; isCreate: boolean }): Record<string, FieldError> {
+export function validateAppUser(
+    values: AppUserFormValues,
+    options: { rule: UsernameRule; isCreate: boolean },
+): Record<string, FieldError> {
     const errors: Record<string, FieldError> = {};
-    const add = (field: keyof AppUserFormValues, rule: FieldRule | null, args: Record<string, unknown> = {}) => {
+    const add = (
+        field: keyof AppUserFormValues,
+        rule: FieldRule | null,
+        args: Record<string, unknown> = {},
+    ) => {
         if (rule) errors[field] = fieldError(rule, args);
     };
-    if (options.isCreate) add('username', usernameRule(options.rule, values.username), { maxLength: usernameMaxLength[options.rule] });
+    if (options.isCreate)
+        add('username', usernameRule(options.rule, values.username), {
+            maxLength: usernameMaxLength[options.rule],
+        });
     const email = emptyToNull(values.email);
     if (email !== null || usernameRuleNeedsEmail(options.rule)) add('email', emailRule(email));
     add('firstName', nameRule(values.firstName), { maxLength: 40 });
@@ -60,7 +73,10 @@ export function maskPhone(phone: string | null | undefined, hide: boolean, hidde
 }
 
 /** Courier accounts of a depot against the organisation's cap (active or not count: "delete old ones"). */
-export function courierAccountLimit(count: number | undefined, max: number): { count: number; max: number; reached: boolean } {
+export function courierAccountLimit(
+    count: number | undefined,
+    max: number,
+): { count: number; max: number; reached: boolean } {
     const current = count ?? 0;
     return { count: current, max, reached: current >= max };
 }

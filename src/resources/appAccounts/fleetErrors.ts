@@ -4,12 +4,25 @@ import { HttpError } from 'react-admin';
 export function errorCodeOf(error: unknown): string | undefined {
     if (!(error instanceof HttpError)) return undefined;
     const body: unknown = error.body;
-    return body && typeof body === 'object' && 'code' in body && typeof body.code === 'string' ? body.code : undefined;
+    return body && typeof body === 'object' && 'code' in body && typeof body.code === 'string'
+        ? body.code
+        : undefined;
 }
 
 /** Codes with a description under `app.userErrors` (written with the back-office users). */
-const userErrorCodes = new Set(['DUPLICATE_EMAIL', 'DUPLICATE_PHONE_NUMBER', 'DUPLICATE_USERNAME', 'TENANT_MAX_TEMP_DRIVERS_REACHED', 'STALE_RECORD']);
-const subcontractorErrorCodes = new Set(['DUPLICATE_SUBCONTRACTOR', 'SUBCONTRACTOR_HAS_USERS_ASSIGNED', 'SUBCONTRACTOR_HAS_USERS_OR_VEHICLES_ASSIGNED', 'STALE_RECORD']);
+const userErrorCodes = new Set([
+    'DUPLICATE_EMAIL',
+    'DUPLICATE_PHONE_NUMBER',
+    'DUPLICATE_USERNAME',
+    'TENANT_MAX_TEMP_DRIVERS_REACHED',
+    'STALE_RECORD',
+]);
+const subcontractorErrorCodes = new Set([
+    'DUPLICATE_SUBCONTRACTOR',
+    'SUBCONTRACTOR_HAS_USERS_ASSIGNED',
+    'SUBCONTRACTOR_HAS_USERS_OR_VEHICLES_ASSIGNED',
+    'STALE_RECORD',
+]);
 const vehicleErrorCodes = new Set(['DUPLICATE_VEHICLE_NUMBER', 'STALE_RECORD']);
 
 export type FleetArea = 'user' | 'subcontractor' | 'vehicle';
@@ -19,10 +32,16 @@ export function errorDescriptionKey(area: FleetArea, error: unknown): string {
     const code = errorCodeOf(error);
     switch (area) {
         case 'user':
-            return code && userErrorCodes.has(code) ? `app.userErrors.${code}` : 'app.fleet.saveFailed';
+            return code && userErrorCodes.has(code)
+                ? `app.userErrors.${code}`
+                : 'app.fleet.saveFailed';
         case 'subcontractor':
-            return code && subcontractorErrorCodes.has(code) ? `app.subcontractorErrors.${code}` : 'app.subcontractorErrors.generic';
+            return code && subcontractorErrorCodes.has(code)
+                ? `app.subcontractorErrors.${code}`
+                : 'app.subcontractorErrors.generic';
         case 'vehicle':
-            return code && vehicleErrorCodes.has(code) ? `app.vehicleErrors.${code}` : 'app.vehicleErrors.generic';
+            return code && vehicleErrorCodes.has(code)
+                ? `app.vehicleErrors.${code}`
+                : 'app.vehicleErrors.generic';
     }
 }

@@ -3,7 +3,11 @@ import { useDataProvider } from 'react-admin';
 import type { AppContext } from '../../../domain/enums';
 import { can } from '../../../domain/permissionChecks';
 import type { TenantConfiguration } from '../../../domain/profile';
-import { defaultTenantFrontendConfiguration, resolveTenantFrontendConfiguration, type TenantFrontendConfiguration } from '../../../domain/tenantConfiguration';
+import {
+    defaultTenantFrontendConfiguration,
+    resolveTenantFrontendConfiguration,
+    type TenantFrontendConfiguration,
+} from '../../../domain/tenantConfiguration';
 import type { AppDataProvider } from '../../dataProviders';
 import { useCurrentContext } from '../../layout/useCurrentContext';
 import { useSelectedScope } from '../../scope/useSelectedScope';
@@ -14,10 +18,16 @@ import { useUserProfile } from '../../useUserProfile';
  * `maxTemporaryUsersPerDepot`, `addEditUserFrom`, `hidePhoneNumberLastDigits`): the selected
  * depot's copy when it is of this organisation, else loaded; defaults until known.
  */
-export function useTenantFrontendConfiguration(tenantId: string | undefined): { configuration: TenantFrontendConfiguration; isPending: boolean } {
+export function useTenantFrontendConfiguration(tenantId: string | undefined): {
+    configuration: TenantFrontendConfiguration;
+    isPending: boolean;
+} {
     const dataProvider = useDataProvider<AppDataProvider>();
     const { scope } = useSelectedScope();
-    const held = tenantId && scope.configurationTenantId === tenantId ? scope.tenantConfiguration : undefined;
+    const held =
+        tenantId && scope.configurationTenantId === tenantId
+            ? scope.tenantConfiguration
+            : undefined;
     const query = useQuery<TenantConfiguration>({
         queryKey: ['tenantConfiguration', tenantId],
         queryFn: () => dataProvider.getTenantConfiguration(tenantId ?? ''),
@@ -26,7 +36,9 @@ export function useTenantFrontendConfiguration(tenantId: string | undefined): { 
     });
     const document = held ?? query.data;
     return {
-        configuration: document ? resolveTenantFrontendConfiguration(document, document.frontend.businessHours) : defaultTenantFrontendConfiguration,
+        configuration: document
+            ? resolveTenantFrontendConfiguration(document, document.frontend.businessHours)
+            : defaultTenantFrontendConfiguration,
         isPending: Boolean(tenantId) && !document && query.isPending,
     };
 }
@@ -57,7 +69,9 @@ export function useFleetView(): FleetView {
         context,
         ...(tenantId ? { tenantId } : {}),
         ...(depotPath ? { depotPath } : {}),
-        ...(context === 'depot' && scope.depot ? { internalDepotId: scope.depot.internalDepotId } : {}),
+        ...(context === 'depot' && scope.depot
+            ? { internalDepotId: scope.depot.internalDepotId }
+            : {}),
         ...(listPath ? { listPath } : {}),
         allows: (code, path) => {
             if (!profile) return false;

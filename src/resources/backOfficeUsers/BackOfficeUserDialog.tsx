@@ -1,4 +1,15 @@
-import { Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, Stack, useMediaQuery, type Theme } from '@mui/material';
+import {
+    Box,
+    Button,
+    CircularProgress,
+    Dialog,
+    DialogActions,
+    DialogContent,
+    DialogTitle,
+    Stack,
+    useMediaQuery,
+    type Theme,
+} from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { useDataProvider, useTranslate } from 'react-admin';
@@ -6,14 +17,24 @@ import type { RolesAndScopes } from '../../../domain/people';
 import { submitBlockers } from '../../../domain/permissionDialog';
 import { changeRequestOf, rowsOf, type PermissionRow } from '../../../domain/permissionRows';
 import type { ProfileActions } from '../../../domain/permissions';
-import type { BackOfficeUserRecord, UserView } from '../../dataProviders/backOfficeUsersDataProvider';
+import type {
+    BackOfficeUserRecord,
+    UserView,
+} from '../../dataProviders/backOfficeUsersDataProvider';
 import { useAppDialog } from '../../layout/dialogs/useAppDialog';
 import { useUserProfile } from '../../useUserProfile';
 import { autoSelectRow, editingOf, scopesOf } from './permissionPanelModel';
 import { PermissionsPanel } from './PermissionsPanel';
 import { useBackOfficeUserCalls } from './useBackOfficeUserCalls';
 import { UserDataPanel } from './UserDataPanel';
-import { canSaveUserData, createBodyOf, emptyUserData, updateBodyOf, userDataOf, type UserDataValues } from './userDataForm';
+import {
+    canSaveUserData,
+    createBodyOf,
+    emptyUserData,
+    updateBodyOf,
+    userDataOf,
+    type UserDataValues,
+} from './userDataForm';
 import { saveErrorAlert } from './userSaveErrors';
 
 /** The user dialog's three modes (shell §4, domain §4). */
@@ -66,14 +87,28 @@ export function BackOfficeUserDialog(props: BackOfficeUserDialogProps) {
             fullWidth
             maxWidth={false}
             fullScreen={both && extraSmall}
-            slotProps={{ paper: { sx: { width: { md: both ? '80vw' : '50vw' }, maxWidth: 'none' } } }}
+            slotProps={{
+                paper: { sx: { width: { md: both ? '80vw' : '50vw' }, maxWidth: 'none' } },
+            }}
         >
-            <DialogTitle id={titleId}>{translate(titleKeys[mode], { name: user ? `${user.firstName} ${user.lastName}` : '' })}</DialogTitle>
+            <DialogTitle id={titleId}>
+                {translate(titleKeys[mode], {
+                    name: user ? `${user.firstName} ${user.lastName}` : '',
+                })}
+            </DialogTitle>
             {ready ? (
-                <UserDialogForm {...props} editor={profile.actions} offered={offered.data ?? { roles: [], scopes: [] }} />
+                <UserDialogForm
+                    {...props}
+                    editor={profile.actions}
+                    offered={offered.data ?? { roles: [], scopes: [] }}
+                />
             ) : (
                 <DialogContent sx={{ display: 'flex', justifyContent: 'center', py: 4 }}>
-                    {offered.isError ? translate('app.alert.error') : <CircularProgress aria-label={translate('ra.page.loading')} />}
+                    {offered.isError ? (
+                        translate('app.alert.error')
+                    ) : (
+                        <CircularProgress aria-label={translate('ra.page.loading')} />
+                    )}
                 </DialogContent>
             )}
         </Dialog>
@@ -85,16 +120,33 @@ interface UserDialogFormProps extends BackOfficeUserDialogProps {
     offered: RolesAndScopes;
 }
 
-function UserDialogForm({ mode, user, view, onClose, onSaved, editor, offered }: UserDialogFormProps) {
+function UserDialogForm({
+    mode,
+    user,
+    view,
+    onClose,
+    onSaved,
+    editor,
+    offered,
+}: UserDialogFormProps) {
     const translate = useTranslate();
     const dataProvider = useDataProvider();
     const calls = useBackOfficeUserCalls();
     const alert = useAppDialog();
-    const editing = editingOf(editor, view.context, offered, mode === 'create' ? [] : (user?.permissions ?? []));
+    const editing = editingOf(
+        editor,
+        view.context,
+        offered,
+        mode === 'create' ? [] : (user?.permissions ?? []),
+    );
     const scopes = scopesOf(offered, mode === 'create' ? [] : (user?.permissions ?? []));
     const original = user && mode !== 'create' ? userDataOf(user) : null;
     const [values, setValues] = useState<UserDataValues>(original ?? emptyUserData);
-    const [rows, setRows] = useState<PermissionRow[]>(() => (mode === 'create' ? autoSelectRow(editing, [{ roleId: null, paths: [] }], 0, scopes) : rowsOf(editing)));
+    const [rows, setRows] = useState<PermissionRow[]>(() =>
+        mode === 'create'
+            ? autoSelectRow(editing, [{ roleId: null, paths: [] }], 0, scopes)
+            : rowsOf(editing),
+    );
     const [saving, setSaving] = useState(false);
     const [attempted, setAttempted] = useState(false);
 
@@ -103,20 +155,37 @@ function UserDialogForm({ mode, user, view, onClose, onSaved, editor, offered }:
     const enabled = dataOk && permissionsOk && !saving;
 
     const save = async () => {
-        const operation = mode === 'create' ? 'add' : mode === 'editData' ? 'update' : 'permissions';
+        const operation =
+            mode === 'create' ? 'add' : mode === 'editData' ? 'update' : 'permissions';
         setSaving(true);
         try {
             if (mode === 'create') {
-                await dataProvider.create('backoffice', { data: createBodyOf(values, view, changeRequestOf(editing, rows)) });
+                await dataProvider.create('backoffice', {
+                    data: createBodyOf(values, view, changeRequestOf(editing, rows)),
+                });
             } else if (mode === 'editData' && user) {
-                await dataProvider.update('backoffice', { id: user.id, data: updateBodyOf(values, user), previousData: user });
+                await dataProvider.update('backoffice', {
+                    id: user.id,
+                    data: updateBodyOf(values, user),
+                    previousData: user,
+                });
             } else if (user) {
-                await calls.updatePermissions({ id: user.id, context: view.context, ...(view.path ? { path: view.path } : {}), permissions: changeRequestOf(editing, rows) });
+                await calls.updatePermissions({
+                    id: user.id,
+                    context: view.context,
+                    ...(view.path ? { path: view.path } : {}),
+                    permissions: changeRequestOf(editing, rows),
+                });
             }
             onClose();
             onSaved?.();
         } catch (error) {
-            alert.open(saveErrorAlert(error, operation, { email: values.email.trim(), mobilePhone: values.mobilePhone.trim() || null }));
+            alert.open(
+                saveErrorAlert(error, operation, {
+                    email: values.email.trim(),
+                    mobilePhone: values.mobilePhone.trim() || null,
+                }),
+            );
         } finally {
             setSaving(false);
         }
@@ -127,10 +196,25 @@ function UserDialogForm({ mode, user, view, onClose, onSaved, editor, offered }:
         if (enabled) void save();
     };
 
-    const dataPanel = <UserDataPanel values={values} onChange={setValues} isNew={mode === 'create'} context={view.context} showAllErrors={attempted} />;
-    const permissionsPanel = <PermissionsPanel editing={editing} scopes={scopes} rows={rows} onChange={setRows} />;
+    const dataPanel = (
+        <UserDataPanel
+            values={values}
+            onChange={setValues}
+            isNew={mode === 'create'}
+            context={view.context}
+            showAllErrors={attempted}
+        />
+    );
+    const permissionsPanel = (
+        <PermissionsPanel editing={editing} scopes={scopes} rows={rows} onChange={setRows} />
+    );
     return (
-        <Box component="form" noValidate onSubmit={onSubmit} sx={{ display: 'flex', flexDirection: 'column', minHeight: 0, flex: '1 1 auto' }}>
+        <Box
+            component="form"
+            noValidate
+            onSubmit={onSubmit}
+            sx={{ display: 'flex', flexDirection: 'column', minHeight: 0, flex: '1 1 auto' }}
+        >
             <DialogContent dividers>
                 {mode === 'create' ? (
                     <Stack direction={{ xs: 'column', md: 'row' }} spacing={3}>

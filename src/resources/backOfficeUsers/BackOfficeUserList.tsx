@@ -26,7 +26,11 @@ export function BackOfficeUserList() {
             pagination={false}
             empty={false}
         >
-            <BackOfficeUserTable view={view} addEditUserFrom={state.addEditUserFrom} timeZone={state.timeZone} />
+            <BackOfficeUserTable
+                view={view}
+                addEditUserFrom={state.addEditUserFrom}
+                timeZone={state.timeZone}
+            />
         </List>
     );
 }

@@ -9,7 +9,10 @@ import { EMPTY_VALUE } from '../../../domain/formatting';
 import type { RolesAndScopes } from '../../../domain/people';
 import type { AddEditUserFrom } from '../../../domain/tenantConfiguration';
 import { BackOfficeTable, type TableColumn } from '../../controls/table';
-import type { BackOfficeUserRecord, UserView } from '../../dataProviders/backOfficeUsersDataProvider';
+import type {
+    BackOfficeUserRecord,
+    UserView,
+} from '../../dataProviders/backOfficeUsersDataProvider';
 import { useFormatters } from '../../settings/useFormatters';
 import { useUserProfile } from '../../useUserProfile';
 import { BackOfficeUserDialog, type UserDialogMode } from './BackOfficeUserDialog';
@@ -42,18 +45,43 @@ export function BackOfficeUserTable({ view, addEditUserFrom, timeZone }: BackOff
     const calls = useBackOfficeUserCalls();
     const { profile } = useUserProfile();
     const { selectedIds, data } = useListContext<BackOfficeUserRecord>();
-    const [dialog, setDialog] = useState<{ mode: UserDialogMode; user?: BackOfficeUserRecord } | null>(null);
+    const [dialog, setDialog] = useState<{
+        mode: UserDialogMode;
+        user?: BackOfficeUserRecord;
+    } | null>(null);
     const deleteUsers = useDeleteUsers();
-    const access: UserListAccess = profile ? userListAccess(profile.actions, view, addEditUserFrom) : { add: false, editData: false, editPermissions: false, delete: false };
-    const offered = useQuery<RolesAndScopes>({ queryKey: ['app', 'rolesAndScopes', view.context, view.path ?? ''], queryFn: () => calls.getRolesAndScopes(view), staleTime: 60_000 });
+    const access: UserListAccess = profile
+        ? userListAccess(profile.actions, view, addEditUserFrom)
+        : { add: false, editData: false, editPermissions: false, delete: false };
+    const offered = useQuery<RolesAndScopes>({
+        queryKey: ['app', 'rolesAndScopes', view.context, view.path ?? ''],
+        queryFn: () => calls.getRolesAndScopes(view),
+        staleTime: 60_000,
+    });
 
     const columns = useMemo<TableColumn<BackOfficeUserRecord>[]>(() => {
-        const mayOn = (code: string, user: BackOfficeUserRecord) => profile !== undefined && mayActOnUser(profile.actions, code, view, user.permissions.map((p) => p.path));
+        const mayOn = (code: string, user: BackOfficeUserRecord) =>
+            profile !== undefined &&
+            mayActOnUser(
+                profile.actions,
+                code,
+                view,
+                user.permissions.map((p) => p.path),
+            );
         const name = (user: BackOfficeUserRecord) => `${user.firstName} ${user.lastName}`;
         return [
-            { key: 'lastName', title: 'app.users.name', sortable: true, render: (user) => `${user.lastName}, ${user.firstName}` },
+            {
+                key: 'lastName',
+                title: 'app.users.name',
+                sortable: true,
+                render: (user) => `${user.lastName}, ${user.firstName}`,
+            },
             { key: 'email', sortable: true },
-            { key: 'type', sortable: true, render: (user) => translate(`app.users.types.${user.type}`) },
+            {
+                key: 'type',
+                sortable: true,
+                render: (user) => translate(`app.users.types.${user.type}`),
+            },
             {
                 key: 'permissions',
                 render: (user) =>
@@ -65,7 +93,14 @@ export function BackOfficeUserTable({ view, addEditUserFrom, timeZone }: BackOff
                               </Box>
                           )),
             },
-            { key: 'lastLogin', sortable: true, render: (user) => (user.lastLogin ? format.dateTime(user.lastLogin) : translate('app.profile.notLoggedIn')) },
+            {
+                key: 'lastLogin',
+                sortable: true,
+                render: (user) =>
+                    user.lastLogin
+                        ? format.dateTime(user.lastLogin)
+                        : translate('app.profile.notLoggedIn'),
+            },
             { key: 'created', sortable: true, render: (user) => format.date(user.created) },
             {
                 key: 'actions',
@@ -74,7 +109,12 @@ export function BackOfficeUserTable({ view, addEditUserFrom, timeZone }: BackOff
                 align: 'right',
                 render: (user) => {
                     const buttons: ReactElement[] = [];
-                    const button = (key: string, label: string, icon: ReactElement, onClick: () => void) => (
+                    const button = (
+                        key: string,
+                        label: string,
+                        icon: ReactElement,
+                        onClick: () => void,
+                    ) => (
                         <Tooltip key={key} title={label}>
                             <IconButton size="small" aria-label={label} onClick={onClick}>
                                 {icon}
@@ -82,27 +122,57 @@ export function BackOfficeUserTable({ view, addEditUserFrom, timeZone }: BackOff
                         </Tooltip>
                     );
                     if (access.editData && mayOn('u:bo-user', user)) {
-                        buttons.push(button('data', translate('app.users.editData', { name: name(user) }), <Edit fontSize="small" />, () => setDialog({ mode: 'editData', user })));
+                        buttons.push(
+                            button(
+                                'data',
+                                translate('app.users.editData', { name: name(user) }),
+                                <Edit fontSize="small" />,
+                                () => setDialog({ mode: 'editData', user }),
+                            ),
+                        );
                     }
                     if (access.editPermissions && mayOn('u:bo-user', user)) {
                         buttons.push(
-                            button('permissions', translate('app.users.editPermissions', { name: name(user) }), <ManageAccounts fontSize="small" />, () =>
-                                setDialog({ mode: 'editPermissions', user }),
+                            button(
+                                'permissions',
+                                translate('app.users.editPermissions', { name: name(user) }),
+                                <ManageAccounts fontSize="small" />,
+                                () => setDialog({ mode: 'editPermissions', user }),
                             ),
                         );
                     }
                     if (access.delete && mayOn('d:bo-user', user)) {
-                        buttons.push(button('delete', translate('app.users.delete', { name: name(user) }), <Delete fontSize="small" />, () => deleteUsers([user])));
+                        buttons.push(
+                            button(
+                                'delete',
+                                translate('app.users.delete', { name: name(user) }),
+                                <Delete fontSize="small" />,
+                                () => deleteUsers([user]),
+                            ),
+                        );
                     }
                     return (
-                        <Box component="span" sx={{ display: 'inline-flex', whiteSpace: 'nowrap' }} {...stop}>
+                        <Box
+                            component="span"
+                            sx={{ display: 'inline-flex', whiteSpace: 'nowrap' }}
+                            {...stop}
+                        >
                             {buttons}
                         </Box>
                     );
                 },
             },
         ];
-    }, [translate, format, access.editData, access.editPermissions, access.delete, profile, view, deleteUsers]);
+    }, [
+        translate,
+        format,
+        access.editData,
+        access.editPermissions,
+        access.delete,
+        profile,
+        view,
+        deleteUsers,
+    ]);
 
     const filters = useMemo(
         () => [
@@ -110,9 +180,20 @@ export function BackOfficeUserTable({ view, addEditUserFrom, timeZone }: BackOff
                 key="type"
                 source="type"
                 label="resources.backoffice.fields.type"
-                choices={userTypesFor(view.context).map((type) => ({ id: type, name: translate(`app.users.types.${type}`) }))}
+                choices={userTypesFor(view.context).map((type) => ({
+                    id: type,
+                    name: translate(`app.users.types.${type}`),
+                }))}
             />,
-            <SelectInput key="roleId" source="roleId" label="app.users.role" choices={(offered.data?.roles ?? []).map((role) => ({ id: role.id, name: role.name }))} />,
+            <SelectInput
+                key="roleId"
+                source="roleId"
+                label="app.users.role"
+                choices={(offered.data?.roles ?? []).map((role) => ({
+                    id: role.id,
+                    name: role.name,
+                }))}
+            />,
         ],
         [translate, view.context, offered.data],
     );
@@ -127,8 +208,24 @@ export function BackOfficeUserTable({ view, addEditUserFrom, timeZone }: BackOff
                 selected={access.delete ? selected : []}
                 onDeleteSelected={() => deleteUsers(selected)}
             />
-            <BackOfficeTable tableId="backofficeUsers" columns={columns} syncWithUrl selectable={access.delete} rowLink={(user) => `/users/profile/${encodeURIComponent(String(user.id))}`} filters={filters} />
-            {dialog && <BackOfficeUserDialog open mode={dialog.mode} {...(dialog.user ? { user: dialog.user } : {})} view={view} onClose={() => setDialog(null)} onSaved={refresh} />}
+            <BackOfficeTable
+                tableId="backofficeUsers"
+                columns={columns}
+                syncWithUrl
+                selectable={access.delete}
+                rowLink={(user) => `/users/profile/${encodeURIComponent(String(user.id))}`}
+                filters={filters}
+            />
+            {dialog && (
+                <BackOfficeUserDialog
+                    open
+                    mode={dialog.mode}
+                    {...(dialog.user ? { user: dialog.user } : {})}
+                    view={view}
+                    onClose={() => setDialog(null)}
+                    onSaved={refresh}
+                />
+            )}
         </>
     );
 }

@@ -5,7 +5,12 @@ import FileUpload from '@mui/icons-material/IosShareOutlined';
 import { Box, Button, Menu, MenuItem } from '@mui/material';
 import { useId, useState, type MouseEvent } from 'react';
 import { useListContext, useTranslate } from 'react-admin';
-import { listQueryOf, type BackOfficeUserRecord, type DownloadFormat, type UserView } from '../../dataProviders/backOfficeUsersDataProvider';
+import {
+    listQueryOf,
+    type BackOfficeUserRecord,
+    type DownloadFormat,
+    type UserView,
+} from '../../dataProviders/backOfficeUsersDataProvider';
 import { useAppDialog } from '../../layout/dialogs/useAppDialog';
 import { saveFile } from './saveFile';
 import { useBackOfficeUserCalls } from './useBackOfficeUserCalls';
@@ -20,7 +25,13 @@ export interface BackOfficeUserToolbarProps {
 }
 
 /** Add, delete the selected, export everything (CSV) and download the filtered list (CSV or Excel). */
-export function BackOfficeUserToolbar({ view, mayAdd, onAdd, selected, onDeleteSelected }: BackOfficeUserToolbarProps) {
+export function BackOfficeUserToolbar({
+    view,
+    mayAdd,
+    onAdd,
+    selected,
+    onDeleteSelected,
+}: BackOfficeUserToolbarProps) {
     const translate = useTranslate();
     const calls = useBackOfficeUserCalls();
     const dialog = useAppDialog();
@@ -42,17 +53,37 @@ export function BackOfficeUserToolbar({ view, mayAdd, onAdd, selected, onDeleteS
     };
     const download = (format: DownloadFormat) => {
         setMenuAnchor(null);
-        void fetchAndSave(() => calls.downloadUsers(format, listQueryOf({ filter: filterValues, sort, meta: view })));
+        void fetchAndSave(() =>
+            calls.downloadUsers(format, listQueryOf({ filter: filterValues, sort, meta: view })),
+        );
     };
 
     return (
-        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, justifyContent: 'flex-end', px: 2, pt: 2 }}>
+        <Box
+            sx={{
+                display: 'flex',
+                flexWrap: 'wrap',
+                gap: 1,
+                justifyContent: 'flex-end',
+                px: 2,
+                pt: 2,
+            }}
+        >
             {selected.length > 0 && (
-                <Button color="error" variant="outlined" startIcon={<Delete />} onClick={onDeleteSelected}>
+                <Button
+                    color="error"
+                    variant="outlined"
+                    startIcon={<Delete />}
+                    onClick={onDeleteSelected}
+                >
                     {translate('app.users.deleteSelected', { count: selected.length })}
                 </Button>
             )}
-            <Button startIcon={<FileUpload />} onClick={() => void fetchAndSave(() => calls.exportUsers())} disabled={busy}>
+            <Button
+                startIcon={<FileUpload />}
+                onClick={() => void fetchAndSave(() => calls.exportUsers())}
+                disabled={busy}
+            >
                 {translate('app.users.export')}
             </Button>
             <Button
@@ -66,9 +97,19 @@ export function BackOfficeUserToolbar({ view, mayAdd, onAdd, selected, onDeleteS
             >
                 {translate('app.users.download')}
             </Button>
-            <Menu id={menuId} anchorEl={menuAnchor} open={menuAnchor !== null} onClose={() => setMenuAnchor(null)} slotProps={{ list: { 'aria-labelledby': buttonId } }}>
-                <MenuItem onClick={() => download('csv')}>{translate('app.users.downloadCsv')}</MenuItem>
-                <MenuItem onClick={() => download('xlsx')}>{translate('app.users.downloadXlsx')}</MenuItem>
+            <Menu
+                id={menuId}
+                anchorEl={menuAnchor}
+                open={menuAnchor !== null}
+                onClose={() => setMenuAnchor(null)}
+                slotProps={{ list: { 'aria-labelledby': buttonId } }}
+            >
+                <MenuItem onClick={() => download('csv')}>
+                    {translate('app.users.downloadCsv')}
+                </MenuItem>
+                <MenuItem onClick={() => download('xlsx')}>
+                    {translate('app.users.downloadXlsx')}
+                </MenuItem>
             </Menu>
             {mayAdd && (
                 <Button variant="contained" startIcon={<Add />} onClick={onAdd}>

@@ -1,11 +1,26 @@
 import Add from '@mui/icons-material/Add';
 import DeleteOutline from '@mui/icons-material/DeleteOutlined';
-import { Box, Button, FormHelperText, IconButton, MenuItem, Stack, TextField, Tooltip, Typography } from '@mui/material';
+import {
+    Box,
+    Button,
+    FormHelperText,
+    IconButton,
+    MenuItem,
+    Stack,
+    TextField,
+    Tooltip,
+    Typography,
+} from '@mui/material';
 import { useId } from 'react';
 import { useTranslate } from 'react-admin';
 import type { ScopeOption } from '../../../domain/people';
 import { addRowBlocker } from '../../../domain/permissionDialog';
-import { currentInContext, mayRemoveAt, type PermissionEditing, type PermissionRow } from '../../../domain/permissionRows';
+import {
+    currentInContext,
+    mayRemoveAt,
+    type PermissionEditing,
+    type PermissionRow,
+} from '../../../domain/permissionRows';
 import { autoSelectRow, rowRoleOptions, rowScopeChoices } from './permissionPanelModel';
 import { ScopeSelect } from './ScopeSelect';
 
@@ -18,8 +33,12 @@ export interface PermissionsPanelProps {
 
 /** A row may go unless it holds a scope the editor may not remove. */
 function mayRemoveRow(editing: PermissionEditing, row: PermissionRow): boolean {
-    const held = currentInContext(editing).filter((assignment) => assignment.roleId === row.roleId && row.paths.includes(assignment.path));
-    return held.every((assignment) => mayRemoveAt(editing.editor, editing.context, assignment.path));
+    const held = currentInContext(editing).filter(
+        (assignment) => assignment.roleId === row.roleId && row.paths.includes(assignment.path),
+    );
+    return held.every((assignment) =>
+        mayRemoveAt(editing.editor, editing.context, assignment.path),
+    );
 }
 
 /**
@@ -32,15 +51,26 @@ export function PermissionsPanel({ editing, scopes, rows, onChange }: Permission
     const headingId = useId();
     const addHintId = useId();
     const blocker = addRowBlocker(editing, rows);
-    const update = (next: PermissionRow[], index: number) => onChange(autoSelectRow(editing, next, index, scopes));
-    const setRole = (index: number, roleId: string) => update(rows.map((row, i) => (i === index ? { roleId, paths: [] } : row)), index);
-    const setPaths = (index: number, paths: string[]) => onChange(rows.map((row, i) => (i === index ? { ...row, paths } : row)));
+    const update = (next: PermissionRow[], index: number) =>
+        onChange(autoSelectRow(editing, next, index, scopes));
+    const setRole = (index: number, roleId: string) =>
+        update(
+            rows.map((row, i) => (i === index ? { roleId, paths: [] } : row)),
+            index,
+        );
+    const setPaths = (index: number, paths: string[]) =>
+        onChange(rows.map((row, i) => (i === index ? { ...row, paths } : row)));
     const removeRow = (index: number) => onChange(rows.filter((_row, i) => i !== index));
     const addRow = () => update([...rows, { roleId: null, paths: [] }], rows.length);
 
     return (
         <Box component="section" aria-labelledby={headingId} sx={{ minWidth: 0 }}>
-            <Typography id={headingId} component="h3" variant="subtitle1" sx={{ fontWeight: 600, mb: 1.5 }}>
+            <Typography
+                id={headingId}
+                component="h3"
+                variant="subtitle1"
+                sx={{ fontWeight: 600, mb: 1.5 }}
+            >
                 {translate('app.users.permissions')}
             </Typography>
             <Stack spacing={2}>
@@ -57,7 +87,15 @@ export function PermissionsPanel({ editing, scopes, rows, onChange }: Permission
                             key={index}
                             role="group"
                             aria-label={translate('app.users.permissionRow', { number })}
-                            sx={{ display: 'grid', gap: 1.5, alignItems: 'start', gridTemplateColumns: { xs: '1fr auto', sm: 'minmax(0, 1fr) minmax(0, 1fr) auto' } }}
+                            sx={{
+                                display: 'grid',
+                                gap: 1.5,
+                                alignItems: 'start',
+                                gridTemplateColumns: {
+                                    xs: '1fr auto',
+                                    sm: 'minmax(0, 1fr) minmax(0, 1fr) auto',
+                                },
+                            }}
                         >
                             <TextField
                                 select
@@ -74,7 +112,13 @@ export function PermissionsPanel({ editing, scopes, rows, onChange }: Permission
                                     </MenuItem>
                                 ))}
                             </TextField>
-                            <Box sx={{ gridColumn: { xs: '1 / 2', sm: 'auto' }, gridRow: { xs: 2, sm: 'auto' }, minWidth: 0 }}>
+                            <Box
+                                sx={{
+                                    gridColumn: { xs: '1 / 2', sm: 'auto' },
+                                    gridRow: { xs: 2, sm: 'auto' },
+                                    minWidth: 0,
+                                }}
+                            >
                                 <ScopeSelect
                                     label={translate('app.users.scopes')}
                                     choices={rowScopeChoices(editing, rows, index, scopes)}
@@ -99,10 +143,19 @@ export function PermissionsPanel({ editing, scopes, rows, onChange }: Permission
                     );
                 })}
                 <Box>
-                    <Button startIcon={<Add />} onClick={addRow} disabled={blocker !== null} aria-describedby={blocker ? addHintId : undefined}>
+                    <Button
+                        startIcon={<Add />}
+                        onClick={addRow}
+                        disabled={blocker !== null}
+                        aria-describedby={blocker ? addHintId : undefined}
+                    >
                         {translate('app.users.addRow')}
                     </Button>
-                    {blocker && <FormHelperText id={addHintId}>{translate(`app.permissionRules.${blocker}`)}</FormHelperText>}
+                    {blocker && (
+                        <FormHelperText id={addHintId}>
+                            {translate(`app.permissionRules.${blocker}`)}
+                        </FormHelperText>
+                    )}
                 </Box>
             </Stack>
         </Box>

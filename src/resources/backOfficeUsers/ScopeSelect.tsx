@@ -1,9 +1,22 @@
 import CheckBox from '@mui/icons-material/CheckBox';
 import CheckBoxOutlineBlank from '@mui/icons-material/CheckBoxOutlineBlank';
-import { Autocomplete, Box, Chip, ListItemIcon, ListItemText, MenuItem, TextField } from '@mui/material';
+import {
+    Autocomplete,
+    Box,
+    Chip,
+    ListItemIcon,
+    ListItemText,
+    MenuItem,
+    TextField,
+} from '@mui/material';
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
-import { moreText, orderItems, selectionSummary, showsSearch } from '../../controls/multiSelectOptions';
+import {
+    moreText,
+    orderItems,
+    selectionSummary,
+    showsSearch,
+} from '../../controls/multiSelectOptions';
 import { visuallyHidden } from '../../controls/visuallyHidden';
 import type { ScopeChoice } from './permissionPanelModel';
 
@@ -15,7 +28,12 @@ export interface ScopeSelectProps {
     disabled?: boolean;
 }
 
-const checkIcon = (checked: boolean) => (checked ? <CheckBox fontSize="small" color="primary" /> : <CheckBoxOutlineBlank fontSize="small" />);
+const checkIcon = (checked: boolean) =>
+    checked ? (
+        <CheckBox fontSize="small" color="primary" />
+    ) : (
+        <CheckBoxOutlineBlank fontSize="small" />
+    );
 
 /**
  * The scopes of a permission row: the shared multi-select's behaviour (search from 5 items,
@@ -25,12 +43,20 @@ const checkIcon = (checked: boolean) => (checked ? <CheckBox fontSize="small" co
 export function ScopeSelect({ label, choices, value, onChange, disabled }: ScopeSelectProps) {
     const translate = useTranslate();
     const [onTop, setOnTop] = useState<readonly string[]>(value);
-    const items = choices.map((choice) => ({ label: choice.scope.name || translate('app.users.allScopes'), value: choice.scope.path, blocker: choice.blocker }));
+    const items = choices.map((choice) => ({
+        label: choice.scope.name || translate('app.users.allScopes'),
+        value: choice.scope.path,
+        blocker: choice.blocker,
+    }));
     const chosen = new Set(value);
     const { first, more } = selectionSummary(items, [...value]);
-    const reason = (blocker: ScopeChoice['blocker']) => (blocker ? translate(`app.permissionRules.${blocker}`) : undefined);
+    const reason = (blocker: ScopeChoice['blocker']) =>
+        blocker ? translate(`app.permissionRules.${blocker}`) : undefined;
     const summary = first ? (
-        <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, minWidth: 0 }}>
+        <Box
+            component="span"
+            sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, minWidth: 0 }}
+        >
             <Chip size="small" label={first.label} sx={{ maxWidth: '100%' }} />
             {more > 0 && (
                 <>
@@ -61,7 +87,11 @@ export function ScopeSelect({ label, choices, value, onChange, disabled }: Scope
                 {items.map((item) => (
                     <MenuItem key={item.value} value={item.value} disabled={item.blocker !== null}>
                         <ListItemIcon>{checkIcon(chosen.has(item.value))}</ListItemIcon>
-                        <ListItemText primary={item.label} secondary={reason(item.blocker)} slotProps={{ secondary: { sx: { whiteSpace: 'normal' } } }} />
+                        <ListItemText
+                            primary={item.label}
+                            secondary={reason(item.blocker)}
+                            slotProps={{ secondary: { sx: { whiteSpace: 'normal' } } }}
+                        />
                     </MenuItem>
                 ))}
             </TextField>
@@ -76,7 +106,9 @@ export function ScopeSelect({ label, choices, value, onChange, disabled }: Scope
             size="small"
             fullWidth
             disabled={disabled}
-            options={orderItems(items, onTop).flatMap((ordered) => items.filter((item) => item.value === ordered.value))}
+            options={orderItems(items, onTop).flatMap((ordered) =>
+                items.filter((item) => item.value === ordered.value),
+            )}
             value={items.filter((item) => chosen.has(item.value))}
             onOpen={() => setOnTop(value)}
             onChange={(_event, next) => onChange(next.map((item) => item.value))}

@@ -1,7 +1,12 @@
 import People from '@mui/icons-material/People';
 import type { NavigationEntry } from '../../layout/navigation';
 
-const entry = { icon: People, textKey: 'app.navigation.backofficeUsers', path: 'users/backoffice', rule: 'backofficeUsers' } as const;
+const entry = {
+    icon: People,
+    textKey: 'app.navigation.backofficeUsers',
+    path: 'users/backoffice',
+    rule: 'backofficeUsers',
+} as const;
 
 /** "Back-office users" in the administration, tenant and depot drawers (shell §2.9). */
 export const backOfficeUserNavigation: NavigationEntry[] = [

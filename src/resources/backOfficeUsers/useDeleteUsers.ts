@@ -15,13 +15,21 @@ export function useDeleteUsers(): (users: readonly BackOfficeUserRecord[]) => vo
     return useCallback(
         (users) => {
             if (users.length === 0) return;
-            const names = users.map((user) => `${user.firstName} ${user.lastName} (${user.email})`).join(', ');
+            const names = users
+                .map((user) => `${user.firstName} ${user.lastName} (${user.email})`)
+                .join(', ');
             const remove = async () => {
                 try {
-                    await dataProvider.deleteMany('backoffice', { ids: users.map((user) => user.id) });
+                    await dataProvider.deleteMany('backoffice', {
+                        ids: users.map((user) => user.id),
+                    });
                     unselectAll();
                     refresh();
-                    dialog.open({ type: 'success', messageKey: 'app.users.deleted', values: { count: users.length } });
+                    dialog.open({
+                        type: 'success',
+                        messageKey: 'app.users.deleted',
+                        values: { count: users.length },
+                    });
                 } catch {
                     dialog.open({ type: 'error', descriptionKey: 'app.userErrors.deleteFailed' });
                 }

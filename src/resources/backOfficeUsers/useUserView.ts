@@ -2,7 +2,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useDataProvider } from 'react-admin';
 import type { AppContext } from '../../../domain/enums';
 import type { TenantConfiguration } from '../../../domain/profile';
-import { resolveTenantFrontendConfiguration, type AddEditUserFrom } from '../../../domain/tenantConfiguration';
+import {
+    resolveTenantFrontendConfiguration,
+    type AddEditUserFrom,
+} from '../../../domain/tenantConfiguration';
 import type { AppDataProvider } from '../../dataProviders';
 import type { UserView } from '../../dataProviders/backOfficeUsersDataProvider';
 import { useCurrentContext } from '../../layout/useCurrentContext';
@@ -25,8 +28,14 @@ export function useUserView(): UserViewState {
     const dataProvider = useDataProvider<AppDataProvider>();
     const context: AppContext = current?.context ?? 'admin';
     const tenantId = context === 'admin' ? undefined : current?.tenantId;
-    const depotReady = context === 'depot' && scope.depot?.externalDepotId === current?.externalDepotId && scope.depotPath;
-    const held = tenantId && scope.configurationTenantId === tenantId ? scope.tenantConfiguration : undefined;
+    const depotReady =
+        context === 'depot' &&
+        scope.depot?.externalDepotId === current?.externalDepotId &&
+        scope.depotPath;
+    const held =
+        tenantId && scope.configurationTenantId === tenantId
+            ? scope.tenantConfiguration
+            : undefined;
     const configuration = useQuery<TenantConfiguration>({
         queryKey: ['app', 'tenantConfiguration', tenantId ?? ''],
         queryFn: () => dataProvider.getTenantConfiguration(tenantId ?? ''),
@@ -34,10 +43,18 @@ export function useUserView(): UserViewState {
         staleTime: 5 * 60_000,
     });
     const document = held ?? configuration.data;
-    const addEditUserFrom = document ? resolveTenantFrontendConfiguration(document, document.frontend.businessHours).addEditUserFrom : undefined;
+    const addEditUserFrom = document
+        ? resolveTenantFrontendConfiguration(document, document.frontend.businessHours)
+              .addEditUserFrom
+        : undefined;
     let view: UserView | null = null;
     if (context === 'admin') view = { context };
     else if (context === 'tenant' && tenantId) view = { context, path: tenantId };
     else if (depotReady && scope.depotPath) view = { context, path: scope.depotPath };
-    return { view, ...(tenantId ? { tenantId } : {}), ...(addEditUserFrom ? { addEditUserFrom } : {}), timeZone: scope.timeZone };
+    return {
+        view,
+        ...(tenantId ? { tenantId } : {}),
+        ...(addEditUserFrom ? { addEditUserFrom } : {}),
+        timeZone: scope.timeZone,
+    };
 }

@@ -12,13 +12,19 @@ export interface UserListAccess {
     delete: boolean;
 }
 
-const targetOf = (view: UserView): PermissionTarget => (view.context === 'admin' ? { context: 'admin' } : { context: view.context, ...(view.path ? { path: view.path } : {}) });
+const targetOf = (view: UserView): PermissionTarget =>
+    view.context === 'admin'
+        ? { context: 'admin' }
+        : { context: view.context, ...(view.path ? { path: view.path } : {}) };
 
 /**
  * The organisation's `addEditUserFrom`: 'TENANT' allows adding and editing only in the tenant
  * view, 'DEPOT' only in the depot view, 'ALL' in both; the admin view is never limited.
  */
-export function addEditAllowedIn(context: AppContext, setting: AddEditUserFrom | undefined): boolean {
+export function addEditAllowedIn(
+    context: AppContext,
+    setting: AddEditUserFrom | undefined,
+): boolean {
     if (context === 'admin' || setting === undefined || setting === 'ALL') return true;
     return setting === (context === 'tenant' ? 'TENANT' : 'DEPOT');
 }
@@ -28,17 +34,35 @@ export function addEditAllowedIn(context: AppContext, setting: AddEditUserFrom |
  * somewhere under the view's scope (each row is checked again by the server), limited by the
  * organisation's setting for adding and editing. Permissions are edited with u:bo-user too.
  */
-export function userListAccess(actions: ProfileActions, view: UserView, setting: AddEditUserFrom | undefined): UserListAccess {
+export function userListAccess(
+    actions: ProfileActions,
+    view: UserView,
+    setting: AddEditUserFrom | undefined,
+): UserListAccess {
     const target = targetOf(view);
     const allowed = addEditAllowedIn(view.context, setting);
     const holds = (code: string) => canAnywhereUnder(actions, code, target);
     const update = allowed && holds('u:bo-user');
-    return { add: allowed && holds('c:bo-user'), editData: update, editPermissions: update, delete: holds('d:bo-user') };
+    return {
+        add: allowed && holds('c:bo-user'),
+        editData: update,
+        editPermissions: update,
+        delete: holds('d:bo-user'),
+    };
 }
 
 /** Whether a row's user may be changed by the viewer: a grant covering one of the user's scopes in the view (or the whole view). */
-export function mayActOnUser(actions: ProfileActions, code: string, view: UserView, userPaths: readonly string[]): boolean {
+export function mayActOnUser(
+    actions: ProfileActions,
+    code: string,
+    view: UserView,
+    userPaths: readonly string[],
+): boolean {
     if (can(actions, code, targetOf(view))) return true;
     if (view.context === 'admin') return false;
-    return userPaths.some((path) => can(actions, code, { context: view.context, path }) || (view.context === 'tenant' && can(actions, code, { context: 'depot', path })));
+    return userPaths.some(
+        (path) =>
+            can(actions, code, { context: view.context, path }) ||
+            (view.context === 'tenant' && can(actions, code, { context: 'depot', path })),
+    );
 }

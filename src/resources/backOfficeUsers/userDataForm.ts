@@ -1,9 +1,24 @@
 import type { AppContext } from '../../../domain/enums';
 import { backOfficeUserTypes } from '../../../domain/enums';
-import type { BackOfficeUserType, CreateBackOfficeUserBody, UpdateBackOfficeUserBody } from '../../../domain/people';
+import type {
+    BackOfficeUserType,
+    CreateBackOfficeUserBody,
+    UpdateBackOfficeUserBody,
+} from '../../../domain/people';
 import type { PermissionChangeRequest } from '../../../domain/permissionRows';
-import { emailRule, emptyToNull, nameRule, normaliseEmail, phoneRule, userDataChanged, type FieldRule } from '../../../domain/userRules';
-import type { BackOfficeUserRecord, UserView } from '../../dataProviders/backOfficeUsersDataProvider';
+import {
+    emailRule,
+    emptyToNull,
+    nameRule,
+    normaliseEmail,
+    phoneRule,
+    userDataChanged,
+    type FieldRule,
+} from '../../../domain/userRules';
+import type {
+    BackOfficeUserRecord,
+    UserView,
+} from '../../dataProviders/backOfficeUsersDataProvider';
 
 /** The data panel's values (strings as typed; empty ones are sent as null). */
 export interface UserDataValues {
@@ -16,10 +31,19 @@ export interface UserDataValues {
     wantsSecondScreenNews: boolean;
 }
 
-export type UserDataField = 'type' | 'email' | 'firstName' | 'lastName' | 'mobilePhone' | 'landLine';
+export type UserDataField =
+    'type' | 'email' | 'firstName' | 'lastName' | 'mobilePhone' | 'landLine';
 export type UserDataErrors = Partial<Record<UserDataField, FieldRule>>;
 
-export const emptyUserData: UserDataValues = { type: '', email: '', firstName: '', lastName: '', mobilePhone: '', landLine: '', wantsSecondScreenNews: false };
+export const emptyUserData: UserDataValues = {
+    type: '',
+    email: '',
+    firstName: '',
+    lastName: '',
+    mobilePhone: '',
+    landLine: '',
+    wantsSecondScreenNews: false,
+};
 
 export function userDataOf(user: BackOfficeUserRecord): UserDataValues {
     return {
@@ -68,10 +92,19 @@ export function canSaveUserData(values: UserDataValues, original: UserDataValues
     return userDataChanged(editable(original), editable(values));
 }
 
-const editable = (values: UserDataValues) => ({ firstName: values.firstName, lastName: values.lastName, mobilePhone: values.mobilePhone, landLine: values.landLine });
+const editable = (values: UserDataValues) => ({
+    firstName: values.firstName,
+    lastName: values.lastName,
+    mobilePhone: values.mobilePhone,
+    landLine: values.landLine,
+});
 
 /** `POST /api/v2/users`: the data (empty strings as null, e-mail trimmed) and the permissions to grant in the view. */
-export function createBodyOf(values: UserDataValues, view: UserView, request: PermissionChangeRequest): CreateBackOfficeUserBody {
+export function createBodyOf(
+    values: UserDataValues,
+    view: UserView,
+    request: PermissionChangeRequest,
+): CreateBackOfficeUserBody {
     return {
         type: values.type as BackOfficeUserType,
         email: normaliseEmail(values.email),
@@ -87,14 +120,19 @@ export function createBodyOf(values: UserDataValues, view: UserView, request: Pe
 }
 
 /** `PUT /api/users/{hashId}`: the data without the e-mail, based on `version`. */
-export function updateBodyOf(values: UserDataValues, user: BackOfficeUserRecord): UpdateBackOfficeUserBody {
+export function updateBodyOf(
+    values: UserDataValues,
+    user: BackOfficeUserRecord,
+): UpdateBackOfficeUserBody {
     return {
         type: values.type as BackOfficeUserType,
         firstName: values.firstName,
         lastName: values.lastName,
         mobilePhone: emptyToNull(values.mobilePhone),
         landLine: emptyToNull(values.landLine),
-        ...(user.wantsSecondScreenNews === undefined && !values.wantsSecondScreenNews ? {} : { wantsSecondScreenNews: values.wantsSecondScreenNews }),
+        ...(user.wantsSecondScreenNews === undefined && !values.wantsSecondScreenNews
+            ? {}
+            : { wantsSecondScreenNews: values.wantsSecondScreenNews }),
         version: user.version,
     };
 }

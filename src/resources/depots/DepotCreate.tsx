@@ -9,9 +9,20 @@ export function DepotCreate() {
     const { tenantId } = useDepotPermissions();
     const { onError, fieldErrors } = useDepotSaveError();
     return (
-        <Create transform={(data: DepotFormValues) => depotCreateBodyOf(data)} redirect="show" mutationOptions={{ onError }}>
+        <Create
+            transform={(data: DepotFormValues) => depotCreateBodyOf(data)}
+            redirect="show"
+            mutationOptions={{ onError }}
+        >
             <SimpleForm
-                defaultValues={{ tenantId: tenantId ?? '', deviceMappings: [], manualJobUploadEnabled: false, timeZone: '', latitude: null, longitude: null }}
+                defaultValues={{
+                    tenantId: tenantId ?? '',
+                    deviceMappings: [],
+                    manualJobUploadEnabled: false,
+                    timeZone: '',
+                    latitude: null,
+                    longitude: null,
+                }}
                 validate={validateDepotForm}
             >
                 <DepotInputs chooseOrganisation={!tenantId} isCreate />

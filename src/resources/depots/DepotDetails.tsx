@@ -10,7 +10,8 @@ export function DepotDetails() {
             <TextField source="externalDepotId" />
             <TextField source="internalDepotId" />
             <WrapperField source="street" label="resources.depots.fields.address">
-                <TextField source="street" /> <TextField source="houseNo" />, <TextField source="postcode" /> <TextField source="locality" />,{' '}
+                <TextField source="street" /> <TextField source="houseNo" />,{' '}
+                <TextField source="postcode" /> <TextField source="locality" />,{' '}
                 <TextField source="countryCode" />
             </WrapperField>
             <TextField source="timeZone" />

@@ -1,10 +1,19 @@
 import { Alert } from '@mui/material';
 import { Edit, SaveButton, SimpleForm, Toolbar, useRecordContext, useTranslate } from 'react-admin';
 import type { Depot } from './Depot';
-import { depotFormValuesOf, depotUpdateBodyOf, validateDepotForm, type DepotFormValues } from './depotForm';
+import {
+    depotFormValuesOf,
+    depotUpdateBodyOf,
+    validateDepotForm,
+    type DepotFormValues,
+} from './depotForm';
 import { DepotInputs } from './DepotInputs';
 import { useDepotPermissions } from './useDepotPermissions';
-import { DepotServerErrors, useDepotSaveError, type DepotServerFieldErrors } from './useDepotSaveError';
+import {
+    DepotServerErrors,
+    useDepotSaveError,
+    type DepotServerFieldErrors,
+} from './useDepotSaveError';
 
 function DepotEditForm({ serverErrors }: { serverErrors: DepotServerFieldErrors | undefined }) {
     const depot = useRecordContext<Depot>();
@@ -33,7 +42,12 @@ function DepotEditForm({ serverErrors }: { serverErrors: DepotServerFieldErrors 
 export function DepotEdit() {
     const { onError, fieldErrors } = useDepotSaveError();
     return (
-        <Edit transform={(data: DepotFormValues) => depotUpdateBodyOf(data)} mutationMode="pessimistic" redirect="show" mutationOptions={{ onError }}>
+        <Edit
+            transform={(data: DepotFormValues) => depotUpdateBodyOf(data)}
+            mutationMode="pessimistic"
+            redirect="show"
+            mutationOptions={{ onError }}
+        >
             <DepotEditForm serverErrors={fieldErrors} />
         </Edit>
     );

@@ -20,11 +20,21 @@ import { timeZoneChoices, useDepotFormData } from './useDepotFormData';
  * administration when creating (fixed otherwise); regions and the device-mapping services offered
  * come from that organisation. Empty coordinates mean "find them from the address".
  */
-export function DepotInputs({ chooseOrganisation, isCreate = false }: { chooseOrganisation: boolean; isCreate?: boolean }) {
+export function DepotInputs({
+    chooseOrganisation,
+    isCreate = false,
+}: {
+    chooseOrganisation: boolean;
+    isCreate?: boolean;
+}) {
     const translate = useTranslate();
     const tenantId = useWatch<{ tenantId?: string }>({ name: 'tenantId' });
     const { getValues, setValue } = useFormContext();
-    const organisation = useGetOne<{ id: string; countryCode: string; timeZone: string }>('organizations', { id: tenantId ?? '' }, { enabled: isCreate && Boolean(tenantId) });
+    const organisation = useGetOne<{ id: string; countryCode: string; timeZone: string }>(
+        'organizations',
+        { id: tenantId ?? '' },
+        { enabled: isCreate && Boolean(tenantId) },
+    );
     // A new depot starts with its organisation's country and time zone (still editable).
     useEffect(() => {
         const data = organisation.data;
@@ -33,18 +43,36 @@ export function DepotInputs({ chooseOrganisation, isCreate = false }: { chooseOr
         if (!getValues('timeZone') && data.timeZone) setValue('timeZone', data.timeZone);
     }, [isCreate, organisation.data, getValues, setValue]);
     const { regions, services, isPending } = useDepotFormData(tenantId);
-    const organisations = useGetList<{ id: string; name: string }>('organizations', { pagination: { page: 1, perPage: 500 }, sort: { field: 'name', order: 'ASC' } }, { enabled: chooseOrganisation });
+    const organisations = useGetList<{ id: string; name: string }>(
+        'organizations',
+        { pagination: { page: 1, perPage: 500 }, sort: { field: 'name', order: 'ASC' } },
+        { enabled: chooseOrganisation },
+    );
     const serviceChoices = services.map((service) => ({ id: service, name: service }));
     return (
         // The theme's error red on a focused filled field is below 4.5:1; the darker shade keeps labels and messages readable.
         <Grid container spacing={2} sx={{ width: '100%', maxWidth: 900 }}>
             {chooseOrganisation && (
                 <Grid size={{ xs: 12, sm: 6 }}>
-                    <SelectInput source="tenantId" label="resources.depots.fields.tenantName" choices={organisations.data ?? []} isPending={organisations.isPending} fullWidth helperText={false} />
+                    <SelectInput
+                        source="tenantId"
+                        label="resources.depots.fields.tenantName"
+                        choices={organisations.data ?? []}
+                        isPending={organisations.isPending}
+                        fullWidth
+                        helperText={false}
+                    />
                 </Grid>
             )}
             <Grid size={{ xs: 12, sm: 6 }}>
-                <SelectInput source="groupId" label="resources.depots.fields.groupName" choices={regions} disabled={!tenantId} fullWidth helperText={false} />
+                <SelectInput
+                    source="groupId"
+                    label="resources.depots.fields.groupName"
+                    choices={regions}
+                    disabled={!tenantId}
+                    fullWidth
+                    helperText={false}
+                />
             </Grid>
             <Grid size={{ xs: 12, sm: 6 }}>
                 <TextInput source="externalDepotId" fullWidth helperText={false} />
@@ -65,25 +93,54 @@ export function DepotInputs({ chooseOrganisation, isCreate = false }: { chooseOr
                 <TextInput source="locality" fullWidth helperText={false} />
             </Grid>
             <Grid size={{ xs: 12, sm: 3 }}>
-                <TextInput source="countryCode" fullWidth helperText="app.depots.form.countryHelp" />
+                <TextInput
+                    source="countryCode"
+                    fullWidth
+                    helperText="app.depots.form.countryHelp"
+                />
             </Grid>
             <Grid size={{ xs: 12, sm: 6 }}>
-                <NumberInput source="latitude" fullWidth helperText="app.depots.form.coordinatesHelp" />
+                <NumberInput
+                    source="latitude"
+                    fullWidth
+                    helperText="app.depots.form.coordinatesHelp"
+                />
             </Grid>
             <Grid size={{ xs: 12, sm: 6 }}>
                 <NumberInput source="longitude" fullWidth helperText={false} />
             </Grid>
             <Grid size={{ xs: 12, sm: 6 }}>
-                <AutocompleteInput source="timeZone" choices={timeZoneChoices()} fullWidth helperText={false} />
+                <AutocompleteInput
+                    source="timeZone"
+                    choices={timeZoneChoices()}
+                    fullWidth
+                    helperText={false}
+                />
             </Grid>
             <Grid size={{ xs: 12, sm: 6 }}>
                 <BooleanInput source="manualJobUploadEnabled" />
             </Grid>
             <Grid size={12}>
-                <ArrayInput source="deviceMappings" label="resources.depots.fields.deviceMappings" helperText={tenantId && !isPending && services.length === 0 ? 'app.depots.form.noServices' : false}>
+                <ArrayInput
+                    source="deviceMappings"
+                    label="resources.depots.fields.deviceMappings"
+                    helperText={
+                        tenantId && !isPending && services.length === 0
+                            ? 'app.depots.form.noServices'
+                            : false
+                    }
+                >
                     <SimpleFormIterator inline disableReordering>
-                        <SelectInput source="service" label="app.depots.form.service" choices={serviceChoices} />
-                        <TextInput source="id" label="app.depots.form.deviceId" helperText={false} />
+                        <SelectInput
+                            source="service"
+                            label="app.depots.form.service"
+                            choices={serviceChoices}
+                        />
+                        <TextInput
+                            source="id"
+                            label="app.depots.form.deviceId"
+                            helperText={false}
+                        />
                     </SimpleFormIterator>
                 </ArrayInput>
             </Grid>

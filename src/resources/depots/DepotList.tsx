@@ -4,7 +4,12 @@ import { useParams } from 'react-router-dom';
 import { getBrowserConfig } from '../../config';
 import { createTenantDepotsProvider } from '../../dataProviders/depotsDataProvider';
 import { httpClient } from '../../dataProviders/httpClient';
-import { BackOfficeTable, DEFAULT_ROWS_PER_PAGE, defaultSort, type TableColumn } from '../../controls/table';
+import {
+    BackOfficeTable,
+    DEFAULT_ROWS_PER_PAGE,
+    defaultSort,
+    type TableColumn,
+} from '../../controls/table';
 import type { Depot } from './Depot';
 import { DepotListActions } from './DepotListActions';
 import { useDepotListFilters } from './DepotListFilter';
@@ -25,16 +30,29 @@ const depotColumns: TableColumn<Depot>[] = [
  * In the organisation view the list reads the organisation's depot management list
  * (`/tenants/:tenantId/depots`, gated by r:depot-mgmt-list) instead of every visible depot.
  */
-function TenantDepotsProvider({ tenantId, children }: { tenantId: string | undefined; children: ReactNode }) {
+function TenantDepotsProvider({
+    tenantId,
+    children,
+}: {
+    tenantId: string | undefined;
+    children: ReactNode;
+}) {
     const outer = useContext(DataProviderContext);
     const provider = useMemo(() => {
         if (!tenantId || !outer) return undefined;
         const list = createTenantDepotsProvider(getBrowserConfig().services, httpClient, tenantId);
         // Only the depot list call changes; every other call (the filters' regions, the custom methods) stays with the app's provider.
-        const getList: DataProvider['getList'] = (resource, params) => (resource === 'depots' ? list.getList(resource, params) : outer.getList(resource, params));
+        const getList: DataProvider['getList'] = (resource, params) =>
+            resource === 'depots'
+                ? list.getList(resource, params)
+                : outer.getList(resource, params);
         return { ...outer, getList };
     }, [outer, tenantId]);
-    return provider ? <DataProviderContext.Provider value={provider}>{children}</DataProviderContext.Provider> : children;
+    return provider ? (
+        <DataProviderContext.Provider value={provider}>{children}</DataProviderContext.Provider>
+    ) : (
+        children
+    );
 }
 
 /**
@@ -47,19 +65,25 @@ export function DepotList() {
     const filters = useDepotListFilters(tenantId);
     return (
         <TenantDepotsProvider tenantId={tenantId}>
-        <List
-            filter={tenantId ? { tenantId } : undefined}
-            perPage={DEFAULT_ROWS_PER_PAGE}
-            sort={defaultSort(depotColumns)}
-            storeKey={tenantId ? `depots.tenant.${tenantId}` : 'depots.admin'}
-            disableSyncWithLocation
-            exporter={false}
-            actions={<DepotListActions />}
-            pagination={false}
-            empty={false}
-        >
-            <BackOfficeTable tableId="depots" columns={depotColumns} syncWithUrl rowLink="show" filters={filters} />
-        </List>
+            <List
+                filter={tenantId ? { tenantId } : undefined}
+                perPage={DEFAULT_ROWS_PER_PAGE}
+                sort={defaultSort(depotColumns)}
+                storeKey={tenantId ? `depots.tenant.${tenantId}` : 'depots.admin'}
+                disableSyncWithLocation
+                exporter={false}
+                actions={<DepotListActions />}
+                pagination={false}
+                empty={false}
+            >
+                <BackOfficeTable
+                    tableId="depots"
+                    columns={depotColumns}
+                    syncWithUrl
+                    rowLink="show"
+                    filters={filters}
+                />
+            </List>
         </TenantDepotsProvider>
     );
 }

@@ -3,12 +3,25 @@ import { AutocompleteInput, useGetList } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
 import type { DepotRegion } from '../../dataProviders/depotsDataProvider';
 
-const ALL = { pagination: { page: 1, perPage: 500 }, sort: { field: 'name', order: 'ASC' as const } };
+const ALL = {
+    pagination: { page: 1, perPage: 500 },
+    sort: { field: 'name', order: 'ASC' as const },
+};
 
 /** Organisation filter of the administration's depot list (every organisation). */
 function DepotOrganisationFilter() {
-    const { data } = useGetList<{ id: string; name: string }>('organizations', { ...ALL, filter: {} });
-    return <AutocompleteInput source="tenantId" label="resources.depots.fields.tenantName" choices={data ?? []} optionText="name" />;
+    const { data } = useGetList<{ id: string; name: string }>('organizations', {
+        ...ALL,
+        filter: {},
+    });
+    return (
+        <AutocompleteInput
+            source="tenantId"
+            label="resources.depots.fields.tenantName"
+            choices={data ?? []}
+            optionText="name"
+        />
+    );
 }
 
 /**
@@ -20,7 +33,10 @@ function DepotRegionFilter({ tenantId }: { tenantId: string | undefined }) {
     const chosen = useWatch<{ tenantId?: string }>({ name: 'tenantId' });
     const organisation = tenantId ?? (chosen || undefined);
     const { setValue, getValues } = useFormContext();
-    const { data } = useGetList<DepotRegion>('depotGroups', { ...ALL, filter: organisation ? { tenantId: organisation } : {} });
+    const { data } = useGetList<DepotRegion>('depotGroups', {
+        ...ALL,
+        filter: organisation ? { tenantId: organisation } : {},
+    });
     const previous = useRef(organisation);
     useEffect(() => {
         if (previous.current === organisation) return;
@@ -28,12 +44,27 @@ function DepotRegionFilter({ tenantId }: { tenantId: string | undefined }) {
         if (getValues('groupId')) setValue('groupId', undefined);
     }, [organisation, getValues, setValue]);
     // Without an organisation (administration only) each region is named with its organisation.
-    const organisations = useGetList<{ id: string; name: string }>('organizations', { ...ALL, filter: {} }, { enabled: !tenantId });
+    const organisations = useGetList<{ id: string; name: string }>(
+        'organizations',
+        { ...ALL, filter: {} },
+        { enabled: !tenantId },
+    );
     const choices = useMemo(() => {
         const names = new Map((organisations.data ?? []).map((row) => [row.id, row.name]));
-        return (data ?? []).map((region) => ({ id: region.id, name: organisation ? region.name : `${region.name} (${names.get(region.tenantId) ?? region.tenantId})` }));
+        return (data ?? []).map((region) => ({
+            id: region.id,
+            name: organisation
+                ? region.name
+                : `${region.name} (${names.get(region.tenantId) ?? region.tenantId})`,
+        }));
     }, [data, organisation, organisations.data]);
-    return <AutocompleteInput source="groupId" label="resources.depots.fields.groupName" choices={choices} />;
+    return (
+        <AutocompleteInput
+            source="groupId"
+            label="resources.depots.fields.groupName"
+            choices={choices}
+        />
+    );
 }
 
 /**

@@ -1,5 +1,13 @@
 import { Chip, Stack } from '@mui/material';
-import { EditButton, Labeled, Show, TabbedShowLayout, TopToolbar, useRecordContext, useTranslate } from 'react-admin';
+import {
+    EditButton,
+    Labeled,
+    Show,
+    TabbedShowLayout,
+    TopToolbar,
+    useRecordContext,
+    useTranslate,
+} from 'react-admin';
 import { ClientConfigurationForm } from '../../configuration/ClientConfigurationForm';
 import { ClientConfigurationHistory } from '../../configuration/ClientConfigurationHistory';
 import type { Depot } from './Depot';
@@ -19,7 +27,15 @@ function DepotMappings() {
     return (
         <Labeled label="resources.depots.fields.deviceMappings" sx={{ px: 2, pb: 2 }}>
             <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
-                {depot.deviceMappings.length === 0 ? translate('app.depots.noMappings') : depot.deviceMappings.map((pair) => <Chip key={`${pair.service}:${pair.id}`} size="small" label={`${pair.service}:${pair.id}`} />)}
+                {depot.deviceMappings.length === 0
+                    ? translate('app.depots.noMappings')
+                    : depot.deviceMappings.map((pair) => (
+                          <Chip
+                              key={`${pair.service}:${pair.id}`}
+                              size="small"
+                              label={`${pair.service}:${pair.id}`}
+                          />
+                      ))}
             </Stack>
         </Labeled>
     );
@@ -29,8 +45,16 @@ function DepotConfiguration({ history }: { history: boolean }) {
     const depot = useRecordContext<Depot>();
     const { canEdit } = useDepotPermissions();
     if (!depot) return null;
-    const owner = { kind: 'depot', tenantId: depot.tenantId, internalDepotId: depot.internalDepotId } as const;
-    return history ? <ClientConfigurationHistory owner={owner} canEdit={canEdit(depot)} /> : <ClientConfigurationForm owner={owner} canEdit={canEdit(depot)} />;
+    const owner = {
+        kind: 'depot',
+        tenantId: depot.tenantId,
+        internalDepotId: depot.internalDepotId,
+    } as const;
+    return history ? (
+        <ClientConfigurationHistory owner={owner} canEdit={canEdit(depot)} />
+    ) : (
+        <ClientConfigurationForm owner={owner} canEdit={canEdit(depot)} />
+    );
 }
 
 /** A depot's details (domain §2): Core data, its client configuration and the configuration's history. */

@@ -27,18 +27,42 @@ import { useDepotPreviewContext } from './useDepotPreviewContext';
 /** How many problems the dialog lists (a broken 10,000-row file would otherwise render 10,000 items). */
 const SHOWN_PROBLEMS = 200;
 
-function ProblemList({ items, total }: { items: { key: string; row: string; text: string }[]; total: number }) {
+function ProblemList({
+    items,
+    total,
+}: {
+    items: { key: string; row: string; text: string }[];
+    total: number;
+}) {
     const translate = useTranslate();
     return (
         <>
-            <List dense aria-label={translate('app.depots.upload.problems')} sx={{ maxHeight: '40vh', overflow: 'auto', border: 1, borderColor: 'divider', borderRadius: 1 }}>
+            <List
+                dense
+                aria-label={translate('app.depots.upload.problems')}
+                sx={{
+                    maxHeight: '40vh',
+                    overflow: 'auto',
+                    border: 1,
+                    borderColor: 'divider',
+                    borderRadius: 1,
+                }}
+            >
                 {items.map((item) => (
                     <ListItem key={item.key} divider>
-                        <ListItemText primary={item.row} secondary={item.text} slotProps={{ primary: { sx: { fontWeight: 600 } } }} />
+                        <ListItemText
+                            primary={item.row}
+                            secondary={item.text}
+                            slotProps={{ primary: { sx: { fontWeight: 600 } } }}
+                        />
                     </ListItem>
                 ))}
             </List>
-            {total > items.length && <Typography variant="body2">{translate('app.depots.upload.moreProblems', { count: total - items.length })}</Typography>}
+            {total > items.length && (
+                <Typography variant="body2">
+                    {translate('app.depots.upload.moreProblems', { count: total - items.length })}
+                </Typography>
+            )}
         </>
     );
 }
@@ -66,7 +90,10 @@ export function DepotUploadDialog({ open, onClose }: { open: boolean; onClose: (
     const loadContext = useDepotPreviewContext();
     // The file whose organisations are being loaded (a newer choice wins).
     const current = useRef(0);
-    const templateHref = useMemo(() => `data:text/csv;charset=utf-8,${encodeURIComponent(depotCsvTemplate)}`, []);
+    const templateHref = useMemo(
+        () => `data:text/csv;charset=utf-8,${encodeURIComponent(depotCsvTemplate)}`,
+        [],
+    );
 
     const reset = () => {
         setFile(undefined);
@@ -104,11 +131,15 @@ export function DepotUploadDialog({ open, onClose }: { open: boolean; onClose: (
         setSending(true);
         try {
             const { created } = await dataProvider.uploadDepotsCsv(file.text);
-            notify('app.depots.upload.success', { type: 'success', messageArgs: { count: created } });
+            notify('app.depots.upload.success', {
+                type: 'success',
+                messageArgs: { count: created },
+            });
             refresh();
             close();
         } catch (error) {
-            const body = (error as HttpError | undefined)?.body as { code?: string; details?: DepotProblemDetail[] } | undefined;
+            const body = (error as HttpError | undefined)?.body as
+                { code?: string; details?: DepotProblemDetail[] } | undefined;
             if (body?.code === 'DEPOT_UPLOAD_INVALID') {
                 setServerProblems(body.details ?? []);
             } else {
@@ -119,52 +150,116 @@ export function DepotUploadDialog({ open, onClose }: { open: boolean; onClose: (
         }
     };
 
-    const previewItems = (preview?.problems ?? []).slice(0, SHOWN_PROBLEMS).map((problem, index) => ({
-        key: `p${index}`,
-        row: translate('app.depots.upload.row', { row: problem.row }),
-        text: depotProblemText(translate, problem),
-    }));
+    const previewItems = (preview?.problems ?? [])
+        .slice(0, SHOWN_PROBLEMS)
+        .map((problem, index) => ({
+            key: `p${index}`,
+            row: translate('app.depots.upload.row', { row: problem.row }),
+            text: depotProblemText(translate, problem),
+        }));
     const serverItems = (serverProblems ?? []).slice(0, SHOWN_PROBLEMS).map((problem, index) => ({
         key: `s${index}`,
-        row: problem.field?.startsWith('row ') ? translate('app.depots.upload.row', { row: problem.field.slice(4) }) : (problem.field ?? ''),
+        row: problem.field?.startsWith('row ')
+            ? translate('app.depots.upload.row', { row: problem.field.slice(4) })
+            : (problem.field ?? ''),
         text: depotProblemText(translate, problem),
     }));
     const rows = preview?.rows.length ?? 0;
     const bad = preview?.badRows ?? 0;
-    const canImport = Boolean(file && preview && !preview.headerProblem && rows > 0 && bad === 0 && !sending && !checking);
+    const canImport = Boolean(
+        file && preview && !preview.headerProblem && rows > 0 && bad === 0 && !sending && !checking,
+    );
 
     return (
-        <Dialog open={open} onClose={close} aria-labelledby={titleId} fullScreen={fullScreen} maxWidth="md" fullWidth>
+        <Dialog
+            open={open}
+            onClose={close}
+            aria-labelledby={titleId}
+            fullScreen={fullScreen}
+            maxWidth="md"
+            fullWidth
+        >
             <DialogTitle id={titleId}>{translate('app.depots.upload.title')}</DialogTitle>
             <DialogContent>
                 <Stack spacing={2}>
                     <Typography variant="body2">{translate('app.depots.upload.intro')}</Typography>
-                    <Box component="code" sx={{ display: 'block', p: 1, bgcolor: 'action.hover', borderRadius: 1, overflowWrap: 'anywhere', fontSize: '0.8rem' }}>
+                    <Box
+                        component="code"
+                        sx={{
+                            display: 'block',
+                            p: 1,
+                            bgcolor: 'action.hover',
+                            borderRadius: 1,
+                            overflowWrap: 'anywhere',
+                            fontSize: '0.8rem',
+                        }}
+                    >
                         {depotCsvColumns.join(',')}
                     </Box>
-                    <Typography variant="body2">{translate('app.depots.upload.optional', { columns: optionalDepotCsvColumns.join(', ') })}</Typography>
-                    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
+                    <Typography variant="body2">
+                        {translate('app.depots.upload.optional', {
+                            columns: optionalDepotCsvColumns.join(', '),
+                        })}
+                    </Typography>
+                    <Stack
+                        direction={{ xs: 'column', sm: 'row' }}
+                        spacing={2}
+                        sx={{ alignItems: { sm: 'center' } }}
+                    >
                         {/* A real button (a label is not activated by Enter or Space) that opens the hidden file input. */}
-                        <Button variant="outlined" startIcon={<UploadFile />} onClick={() => fileInput.current?.click()}>
+                        <Button
+                            variant="outlined"
+                            startIcon={<UploadFile />}
+                            onClick={() => fileInput.current?.click()}
+                        >
                             {translate('app.depots.upload.choose')}
                         </Button>
-                        <input ref={fileInput} type="file" accept=".csv,text/csv" hidden tabIndex={-1} onChange={(event) => void choose(event)} aria-label={translate('app.depots.upload.choose')} />
+                        <input
+                            ref={fileInput}
+                            type="file"
+                            accept=".csv,text/csv"
+                            hidden
+                            tabIndex={-1}
+                            onChange={(event) => void choose(event)}
+                            aria-label={translate('app.depots.upload.choose')}
+                        />
                         <Link href={templateHref} download="depots-template.csv">
                             {translate('app.depots.upload.template')}
                         </Link>
                     </Stack>
-                    {file && <Typography variant="body2">{translate('app.depots.upload.file', { name: file.name })}</Typography>}
-                    {preview?.headerProblem && <Alert severity="error">{translate('app.depots.upload.header')}</Alert>}
+                    {file && (
+                        <Typography variant="body2">
+                            {translate('app.depots.upload.file', { name: file.name })}
+                        </Typography>
+                    )}
+                    {preview?.headerProblem && (
+                        <Alert severity="error">{translate('app.depots.upload.header')}</Alert>
+                    )}
                     {preview && !preview.headerProblem && (
-                        <Alert severity={checking ? 'info' : bad > 0 ? 'warning' : 'success'} role="status">
-                            {checking ? translate('app.depots.upload.checking') : translate('app.depots.upload.counts', { rows, good: rows - bad, bad })}
+                        <Alert
+                            severity={checking ? 'info' : bad > 0 ? 'warning' : 'success'}
+                            role="status"
+                        >
+                            {checking
+                                ? translate('app.depots.upload.checking')
+                                : translate('app.depots.upload.counts', {
+                                      rows,
+                                      good: rows - bad,
+                                      bad,
+                                  })}
                         </Alert>
                     )}
-                    {previewItems.length > 0 && <ProblemList items={previewItems} total={preview?.problems.length ?? 0} />}
+                    {previewItems.length > 0 && (
+                        <ProblemList items={previewItems} total={preview?.problems.length ?? 0} />
+                    )}
                     {serverProblems && (
                         <>
                             <Alert severity="error">
-                                {translate('app.depots.upload.serverRefused')} {translate('app.depots.upload.serverRows', { rows: new Set(serverProblems.map((problem) => problem.field)).size })}
+                                {translate('app.depots.upload.serverRefused')}{' '}
+                                {translate('app.depots.upload.serverRows', {
+                                    rows: new Set(serverProblems.map((problem) => problem.field))
+                                        .size,
+                                })}
                             </Alert>
                             <ProblemList items={serverItems} total={serverProblems.length} />
                         </>

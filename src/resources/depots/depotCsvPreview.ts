@@ -38,7 +38,10 @@ export interface DepotPreviewContext {
 
 /** Parses a CSV text with papaparse. */
 export function parseDepotCsvText(text: string): string[][] {
-    return Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), { skipEmptyLines: false, delimiter: ',' }).data;
+    return Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), {
+        skipEmptyLines: false,
+        delimiter: ',',
+    }).data;
 }
 
 /** The distinct organisation ids a file's rows name (for loading their regions and services). */
@@ -60,16 +63,34 @@ export function previewDepotCsv(text: string, context?: DepotPreviewContext): De
     }));
     records.rows.forEach((row, index) => {
         const rowNumber = csvRowNumber(index);
-        for (const problem of depotCsvRowErrors(row)) problems.push({ row: rowNumber, rule: problem.rule, params: { column: problem.column } });
+        for (const problem of depotCsvRowErrors(row))
+            problems.push({
+                row: rowNumber,
+                rule: problem.rule,
+                params: { column: problem.column },
+            });
         if (!context) return;
         const organisation = context.organisations.get(row.organizationId.trim());
         for (const problem of depotCsvContextProblems(row, organisation, context.mayCreateAt)) {
-            problems.push({ row: rowNumber, rule: problem.rule, params: { column: problem.column, ...problem.params } });
+            problems.push({
+                row: rowNumber,
+                rule: problem.rule,
+                params: { column: problem.column, ...problem.params },
+            });
         }
     });
     for (const duplicate of depotCsvDuplicates(records.rows)) {
-        problems.push({ row: duplicate.row, rule: 'duplicateInFile', params: { column: duplicate.column, value: duplicate.value, first: duplicate.firstRow } });
+        problems.push({
+            row: duplicate.row,
+            rule: 'duplicateInFile',
+            params: { column: duplicate.column, value: duplicate.value, first: duplicate.firstRow },
+        });
     }
     problems.sort((a, b) => a.row - b.row);
-    return { headerProblem: false, rows: records.rows, problems, badRows: new Set(problems.map((problem) => problem.row)).size };
+    return {
+        headerProblem: false,
+        rows: records.rows,
+        problems,
+        badRows: new Set(problems.map((problem) => problem.row)).size,
+    };
 }

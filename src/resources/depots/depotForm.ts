@@ -70,7 +70,8 @@ export function validateDepotForm(values: DepotFormValues): Record<string, strin
     const key = (rule: DepotFieldRule) => `app.depots.rules.${rule}`;
     if (body.tenantId === '') errors.tenantId = key('required');
     if (body.groupId === '') errors.groupId = key('required');
-    for (const [field, rule] of Object.entries(depotFieldErrors(body))) if (field !== 'deviceMappings') errors[field] = key(rule);
+    for (const [field, rule] of Object.entries(depotFieldErrors(body)))
+        if (field !== 'deviceMappings') errors[field] = key(rule);
     const mappings = depotFieldErrors(body).deviceMappings;
     if (mappings) errors.deviceMappings = key(mappings);
     return errors;

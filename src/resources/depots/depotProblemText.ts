@@ -18,14 +18,22 @@ const otherKeys: Partial<Record<DepotProblemRule, string>> = {
 };
 
 /** The translation key of a reason. */
-export const depotProblemKey = (rule: DepotProblemRule): string => otherKeys[rule] ?? `app.depots.rules.${rule}`;
+export const depotProblemKey = (rule: DepotProblemRule): string =>
+    otherKeys[rule] ?? `app.depots.rules.${rule}`;
 
 /**
  * The user's-language text of a problem, prefixed with its CSV column when it names one
  * (`regionId: ...`); the server's English message only when the reason is unknown here.
  */
-export function depotProblemText(translate: TranslateFunction, problem: DepotProblemDetail, withColumn = true): string {
-    const column = withColumn && typeof problem.params?.column === 'string' ? `${problem.params.column}: ` : '';
+export function depotProblemText(
+    translate: TranslateFunction,
+    problem: DepotProblemDetail,
+    withColumn = true,
+): string {
+    const column =
+        withColumn && typeof problem.params?.column === 'string'
+            ? `${problem.params.column}: `
+            : '';
     if (!isDepotProblemRule(problem.rule)) return problem.message ?? '';
     return `${column}${translate(depotProblemKey(problem.rule), problem.params ?? {})}`;
 }

@@ -14,16 +14,26 @@ export function useDepotFormData(tenantId: string | undefined) {
     });
     const services = useQuery({
         queryKey: ['depots', 'deviceMappingServices', tenantId],
-        queryFn: async () => (await dataProvider.getTenantConfiguration(tenantId ?? '')).frontend.deviceMappingServices ?? [],
+        queryFn: async () =>
+            (await dataProvider.getTenantConfiguration(tenantId ?? '')).frontend
+                .deviceMappingServices ?? [],
         enabled,
         staleTime: 60_000,
     });
-    return { regions: regions.data ?? [], services: services.data ?? [], isPending: enabled && (regions.isPending || services.isPending) };
+    return {
+        regions: regions.data ?? [],
+        services: services.data ?? [],
+        isPending: enabled && (regions.isPending || services.isPending),
+    };
 }
 
 let zones: { id: string; name: string }[] | undefined;
 /** Every IANA time zone the browser knows, as select choices. */
 export function timeZoneChoices(): { id: string; name: string }[] {
-    zones ??= (typeof Intl.supportedValuesOf === 'function' ? ['UTC', ...Intl.supportedValuesOf('timeZone')] : ['UTC', 'Europe/Berlin']).map((zone) => ({ id: zone, name: zone }));
+    zones ??= (
+        typeof Intl.supportedValuesOf === 'function'
+            ? ['UTC', ...Intl.supportedValuesOf('timeZone')]
+            : ['UTC', 'Europe/Berlin']
+    ).map((zone) => ({ id: zone, name: zone }));
     return zones;
 }

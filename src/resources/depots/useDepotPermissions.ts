@@ -23,6 +23,11 @@ export function useDepotPermissions(): DepotPermissions {
         tenantId,
         canCreate: actions !== undefined && canAnywhereUnder(actions, 'c:depot', target),
         canEdit: (depot) =>
-            actions !== undefined && depot !== undefined && can(actions, 'u:depot', { context: 'tenant', path: [depot.tenantId, depot.countryCode, depot.groupId].join('.') }),
+            actions !== undefined &&
+            depot !== undefined &&
+            can(actions, 'u:depot', {
+                context: 'tenant',
+                path: [depot.tenantId, depot.countryCode, depot.groupId].join('.'),
+            }),
     };
 }

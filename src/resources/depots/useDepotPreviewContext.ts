@@ -16,7 +16,9 @@ const LOADED_ORGANISATIONS = 25;
  * one), and for those the file names, their regions and configured device-mapping services.
  * Answers undefined when it cannot be loaded (the preview then checks the fields only).
  */
-export function useDepotPreviewContext(): (organisationIds: readonly string[]) => Promise<DepotPreviewContext | undefined> {
+export function useDepotPreviewContext(): (
+    organisationIds: readonly string[],
+) => Promise<DepotPreviewContext | undefined> {
     const dataProvider = useDataProvider<AppDataProvider>();
     const { tenantId } = useDepotPermissions();
     const { profile } = useUserProfile();
@@ -27,8 +29,20 @@ export function useDepotPreviewContext(): (organisationIds: readonly string[]) =
             try {
                 const known = tenantId
                     ? new Set([tenantId])
-                    : new Set((await dataProvider.getList<{ id: string }>('organizations', { pagination: { page: 1, perPage: 500 }, sort: { field: 'id', order: 'ASC' }, filter: {} })).data.map((row) => row.id));
-                const allowed = organisationIds.filter((id) => known.has(id) && canAnywhereUnder(actions, 'c:depot', { context: 'tenant', path: id }));
+                    : new Set(
+                          (
+                              await dataProvider.getList<{ id: string }>('organizations', {
+                                  pagination: { page: 1, perPage: 500 },
+                                  sort: { field: 'id', order: 'ASC' },
+                                  filter: {},
+                              })
+                          ).data.map((row) => row.id),
+                      );
+                const allowed = organisationIds.filter(
+                    (id) =>
+                        known.has(id) &&
+                        canAnywhereUnder(actions, 'c:depot', { context: 'tenant', path: id }),
+                );
                 const entries = await Promise.all(
                     allowed.map(async (id, index): Promise<[string, DepotRowOrganisation]> => {
                         if (index >= LOADED_ORGANISATIONS) return [id, {}];
@@ -36,10 +50,19 @@ export function useDepotPreviewContext(): (organisationIds: readonly string[]) =
                             dataProvider.getDepotRegions(id).catch(() => undefined),
                             dataProvider.getTenantConfiguration(id).catch(() => undefined),
                         ]);
-                        return [id, { groupIds: regions && new Set(regions.map((region) => region.id)), services: configuration?.frontend.deviceMappingServices }];
+                        return [
+                            id,
+                            {
+                                groupIds: regions && new Set(regions.map((region) => region.id)),
+                                services: configuration?.frontend.deviceMappingServices,
+                            },
+                        ];
                     }),
                 );
-                return { organisations: new Map(entries), mayCreateAt: (path) => can(actions, 'c:depot', { context: 'tenant', path }) };
+                return {
+                    organisations: new Map(entries),
+                    mayCreateAt: (path) => can(actions, 'c:depot', { context: 'tenant', path }),
+                };
             } catch {
                 return undefined;
             }

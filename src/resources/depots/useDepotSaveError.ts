@@ -12,10 +12,14 @@ const addressFields = new Set(['street', 'postcode', 'locality']);
  * knows (ADDRESS_NOT_FOUND marks street, postcode and locality only). Empty when the answer names
  * no field (stale record, unexpected failures).
  */
-export function depotFormFieldProblems(body: { code?: string; details?: DepotProblemDetail[] } | undefined): Record<string, DepotProblemDetail> {
+export function depotFormFieldProblems(
+    body: { code?: string; details?: DepotProblemDetail[] } | undefined,
+): Record<string, DepotProblemDetail> {
     const fields: Record<string, DepotProblemDetail> = {};
     for (const detail of body?.details ?? []) {
-        const field = detail.field?.startsWith('/body/') ? detail.field.slice('/body/'.length) : undefined;
+        const field = detail.field?.startsWith('/body/')
+            ? detail.field.slice('/body/'.length)
+            : undefined;
         if (!field || !isDepotProblemRule(detail.rule) || fields[field]) continue;
         if (detail.rule === 'addressNotFound' && !addressFields.has(field)) continue;
         fields[field] = detail;
@@ -31,19 +35,35 @@ export type DepotServerFieldErrors = Record<string, string>;
  * `<DepotServerErrors>` inside the form), in the user's language; a stale record and unexpected
  * failures keep the alert (`app.depots.errors.STALE_RECORD`, the catalogue's "update failure").
  */
-export function useDepotSaveError(): { onError: (error: unknown) => void; fieldErrors: DepotServerFieldErrors | undefined } {
+export function useDepotSaveError(): {
+    onError: (error: unknown) => void;
+    fieldErrors: DepotServerFieldErrors | undefined;
+} {
     const notify = useNotify();
     const translate = useTranslate();
     const [fieldErrors, setFieldErrors] = useState<DepotServerFieldErrors | undefined>();
     const onError = (error: unknown) => {
-        const body = (error as HttpError | undefined)?.body as { code?: string; message?: string; details?: DepotProblemDetail[] } | undefined;
+        const body = (error as HttpError | undefined)?.body as
+            { code?: string; message?: string; details?: DepotProblemDetail[] } | undefined;
         const problems = Object.entries(depotFormFieldProblems(body));
         if (problems.length > 0) {
-            setFieldErrors(Object.fromEntries(problems.map(([field, detail]) => [field, depotProblemText(translate, detail, false)])));
+            setFieldErrors(
+                Object.fromEntries(
+                    problems.map(([field, detail]) => [
+                        field,
+                        depotProblemText(translate, detail, false),
+                    ]),
+                ),
+            );
             return;
         }
         setFieldErrors(undefined);
-        notify(body?.code === 'STALE_RECORD' ? 'app.depots.errors.STALE_RECORD' : 'app.depots.errors.generic', { type: 'error', autoHideDuration: 10_000 });
+        notify(
+            body?.code === 'STALE_RECORD'
+                ? 'app.depots.errors.STALE_RECORD'
+                : 'app.depots.errors.generic',
+            { type: 'error', autoHideDuration: 10_000 },
+        );
     };
     return { onError, fieldErrors };
 }
@@ -59,7 +79,11 @@ export function DepotServerErrors({ errors }: { errors: DepotServerFieldErrors |
     useEffect(() => {
         if (!errors || isSubmitting) return;
         // After the commit that ends the submission (react-admin's check reads the errors live in it).
-        const timer = setTimeout(() => Object.entries(errors).forEach(([field, message], index) => setError(field, { type: 'server', message }, { shouldFocus: index === 0 })));
+        const timer = setTimeout(() =>
+            Object.entries(errors).forEach(([field, message], index) =>
+                setError(field, { type: 'server', message }, { shouldFocus: index === 0 }),
+            ),
+        );
         return () => clearTimeout(timer);
     }, [errors, isSubmitting, setError]);
     return null;

@@ -3,7 +3,11 @@ import { Button } from '@mui/material';
 import { useState } from 'react';
 import { Confirm, Create, SimpleForm, Toolbar, useSaveContext, useTranslate } from 'react-admin';
 import { useFormContext } from 'react-hook-form';
-import { newOrganisationDefaults, organisationCreateBodyOf, type OrganisationFormValues } from './organizationForm';
+import {
+    newOrganisationDefaults,
+    organisationCreateBodyOf,
+    type OrganisationFormValues,
+} from './organizationForm';
 import { OrganizationInputs } from './OrganizationInputs';
 import { useCountryName } from './useCountryName';
 import { useOrganizationSaveError } from './useOrganizationSaveError';
@@ -25,14 +29,21 @@ function CreateToolbar() {
     const country = getValues('countryCode');
     return (
         <Toolbar>
-            <Button variant="contained" startIcon={<Save />} disabled={saving || formState.isSubmitting} onClick={handleSubmit(() => setAsking(true))}>
+            <Button
+                variant="contained"
+                startIcon={<Save />}
+                disabled={saving || formState.isSubmitting}
+                onClick={handleSubmit(() => setAsking(true))}
+            >
                 {translate('ra.action.save')}
             </Button>
             <Confirm
                 isOpen={asking}
                 title="app.organisations.confirmCountry.title"
                 content="app.organisations.confirmCountry.content"
-                translateOptions={{ country: country ? `${countryName(country)} (${country})` : '' }}
+                translateOptions={{
+                    country: country ? `${countryName(country)} (${country})` : '',
+                }}
                 confirm="app.organisations.confirmCountry.confirm"
                 onConfirm={confirm}
                 onClose={() => setAsking(false)}
@@ -45,7 +56,11 @@ function CreateToolbar() {
 export function OrganizationCreate() {
     const onError = useOrganizationSaveError(true);
     return (
-        <Create transform={(data: Partial<OrganisationFormValues>) => organisationCreateBodyOf(data)} redirect="show" mutationOptions={{ onError }}>
+        <Create
+            transform={(data: Partial<OrganisationFormValues>) => organisationCreateBodyOf(data)}
+            redirect="show"
+            mutationOptions={{ onError }}
+        >
             <SimpleForm defaultValues={newOrganisationDefaults} toolbar={<CreateToolbar />}>
                 <OrganizationInputs creating />
             </SimpleForm>

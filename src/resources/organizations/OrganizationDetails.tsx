@@ -7,11 +7,17 @@ import { useCountryName } from './useCountryName';
 function RegionTable({ organisation }: { organisation: Organisation }) {
     const translate = useTranslate();
     return (
-        <Table size="small" aria-label={translate('resources.organizations.fields.regions')} sx={{ maxWidth: 560 }}>
+        <Table
+            size="small"
+            aria-label={translate('resources.organizations.fields.regions')}
+            sx={{ maxWidth: 560 }}
+        >
             <TableHead>
                 <TableRow>
                     <TableCell>{translate('app.organisations.regionName')}</TableCell>
-                    <TableCell align="right">{translate('resources.organizations.fields.depotCount')}</TableCell>
+                    <TableCell align="right">
+                        {translate('resources.organizations.fields.depotCount')}
+                    </TableCell>
                 </TableRow>
             </TableHead>
             <TableBody>

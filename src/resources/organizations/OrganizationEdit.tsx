@@ -13,13 +13,21 @@ export function OrganizationEdit() {
     const onError = useOrganizationSaveError(false);
     return (
         <Edit
-            transform={(data: Partial<OrganisationFormValues & Organisation>) => organisationUpdateBodyOf(data)}
+            transform={(data: Partial<OrganisationFormValues & Organisation>) =>
+                organisationUpdateBodyOf(data)
+            }
             mutationMode="pessimistic"
             redirect="show"
             mutationOptions={{ onError }}
         >
             {/* Organisations are never deleted: the toolbar only saves. */}
-            <SimpleForm toolbar={<Toolbar><SaveButton /></Toolbar>}>
+            <SimpleForm
+                toolbar={
+                    <Toolbar>
+                        <SaveButton />
+                    </Toolbar>
+                }
+            >
                 <OrganizationInputs creating={false} />
             </SimpleForm>
         </Edit>

@@ -1,6 +1,11 @@
 import { CreateButton, List, SelectInput, TopToolbar } from 'react-admin';
 import type { Organisation } from '../../../domain/organisations';
-import { BackOfficeTable, DEFAULT_ROWS_PER_PAGE, defaultSort, type TableColumn } from '../../controls/table';
+import {
+    BackOfficeTable,
+    DEFAULT_ROWS_PER_PAGE,
+    defaultSort,
+    type TableColumn,
+} from '../../controls/table';
 import { useCountryChoices, useCountryName } from './useCountryName';
 
 function CountryName({ code }: { code: string }) {
@@ -12,10 +17,24 @@ function CountryName({ code }: { code: string }) {
 const organizationColumns: TableColumn<Organisation>[] = [
     { key: 'name', sortable: true },
     { key: 'id', sortable: true },
-    { key: 'countryCode', sortable: true, render: (organisation) => <CountryName code={organisation.countryCode} /> },
-    { key: 'regions', sortable: false, align: 'right', render: (organisation) => organisation.regions.length },
+    {
+        key: 'countryCode',
+        sortable: true,
+        render: (organisation) => <CountryName code={organisation.countryCode} />,
+    },
+    {
+        key: 'regions',
+        sortable: false,
+        align: 'right',
+        render: (organisation) => organisation.regions.length,
+    },
     { key: 'depotCount', sortable: true, align: 'right' },
-    { key: 'businessHours', sortable: false, render: (organisation) => `${organisation.businessHours.from} – ${organisation.businessHours.to}` },
+    {
+        key: 'businessHours',
+        sortable: false,
+        render: (organisation) =>
+            `${organisation.businessHours.from} – ${organisation.businessHours.to}`,
+    },
 ];
 
 function OrganizationListActions() {
@@ -29,7 +48,14 @@ function OrganizationListActions() {
 /** Every organisation (admins; domain §2 Organizations): search by id or name, a country filter, sort, Add. */
 export function OrganizationList() {
     const countries = useCountryChoices();
-    const filters = [<SelectInput key="countryCode" source="countryCode" choices={countries} translateChoice={false} />];
+    const filters = [
+        <SelectInput
+            key="countryCode"
+            source="countryCode"
+            choices={countries}
+            translateChoice={false}
+        />,
+    ];
     return (
         <List
             perPage={DEFAULT_ROWS_PER_PAGE}
@@ -41,7 +67,13 @@ export function OrganizationList() {
             pagination={false}
             empty={false}
         >
-            <BackOfficeTable tableId="organizations" columns={organizationColumns} syncWithUrl rowLink="show" filters={filters} />
+            <BackOfficeTable
+                tableId="organizations"
+                columns={organizationColumns}
+                syncWithUrl
+                rowLink="show"
+                filters={filters}
+            />
         </List>
     );
 }

@@ -1,4 +1,11 @@
-import { EditButton, Show, TabbedShowLayout, TopToolbar, useRecordContext, WithRecord } from 'react-admin';
+import {
+    EditButton,
+    Show,
+    TabbedShowLayout,
+    TopToolbar,
+    useRecordContext,
+    WithRecord,
+} from 'react-admin';
 import type { Organisation } from '../../../domain/organisations';
 import { ClientConfigurationForm } from '../../configuration/ClientConfigurationForm';
 import { ClientConfigurationHistory } from '../../configuration/ClientConfigurationHistory';
@@ -18,13 +25,37 @@ export function OrganizationShow() {
         <Show actions={<OrganizationShowActions />}>
             <TabbedShowLayout>
                 <TabbedShowLayout.Tab label="app.organisations.tabs.details">
-                    <WithRecord<Organisation> render={(organisation) => <OrganizationDetails organisation={organisation} />} />
+                    <WithRecord<Organisation>
+                        render={(organisation) => (
+                            <OrganizationDetails organisation={organisation} />
+                        )}
+                    />
                 </TabbedShowLayout.Tab>
-                <TabbedShowLayout.Tab label="app.organisations.tabs.configuration" path="configuration">
-                    <WithRecord<Organisation> render={(organisation) => <ClientConfigurationForm owner={{ kind: 'tenant', tenantId: organisation.id }} canEdit />} />
+                <TabbedShowLayout.Tab
+                    label="app.organisations.tabs.configuration"
+                    path="configuration"
+                >
+                    <WithRecord<Organisation>
+                        render={(organisation) => (
+                            <ClientConfigurationForm
+                                owner={{ kind: 'tenant', tenantId: organisation.id }}
+                                canEdit
+                            />
+                        )}
+                    />
                 </TabbedShowLayout.Tab>
-                <TabbedShowLayout.Tab label="app.organisations.tabs.configurations" path="configurations">
-                    <WithRecord<Organisation> render={(organisation) => <ClientConfigurationHistory owner={{ kind: 'tenant', tenantId: organisation.id }} canEdit />} />
+                <TabbedShowLayout.Tab
+                    label="app.organisations.tabs.configurations"
+                    path="configurations"
+                >
+                    <WithRecord<Organisation>
+                        render={(organisation) => (
+                            <ClientConfigurationHistory
+                                owner={{ kind: 'tenant', tenantId: organisation.id }}
+                                canEdit
+                            />
+                        )}
+                    />
                 </TabbedShowLayout.Tab>
             </TabbedShowLayout>
         </Show>

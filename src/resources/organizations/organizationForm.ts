@@ -1,4 +1,8 @@
-import type { Organisation, OrganisationCreateBody, OrganisationUpdateBody } from '../../../domain/organisations';
+import type {
+    Organisation,
+    OrganisationCreateBody,
+    OrganisationUpdateBody,
+} from '../../../domain/organisations';
 import { DEFAULT_BUSINESS_HOURS } from '../../../domain/tenantConfiguration';
 
 /** What the organisation form edits: an answer's fields, regions with or without id. */
@@ -22,11 +26,20 @@ export const newOrganisationDefaults: OrganisationFormValues = {
     regions: [{ name: '' }],
 };
 
-const regionsOf = (values: Partial<OrganisationFormValues>) => (values.regions ?? []).map((region) => ({ ...(region.id ? { id: region.id } : {}), name: region.name.trim() }));
-const hoursOf = (values: Partial<OrganisationFormValues>) => ({ from: values.businessHours?.from ?? '', to: values.businessHours?.to ?? '' });
+const regionsOf = (values: Partial<OrganisationFormValues>) =>
+    (values.regions ?? []).map((region) => ({
+        ...(region.id ? { id: region.id } : {}),
+        name: region.name.trim(),
+    }));
+const hoursOf = (values: Partial<OrganisationFormValues>) => ({
+    from: values.businessHours?.from ?? '',
+    to: values.businessHours?.to ?? '',
+});
 
 /** `POST /tenants` body of the create form. */
-export function organisationCreateBodyOf(values: Partial<OrganisationFormValues>): OrganisationCreateBody {
+export function organisationCreateBodyOf(
+    values: Partial<OrganisationFormValues>,
+): OrganisationCreateBody {
     return {
         id: (values.id ?? '').trim(),
         name: (values.name ?? '').trim(),
@@ -38,7 +51,9 @@ export function organisationCreateBodyOf(values: Partial<OrganisationFormValues>
 }
 
 /** `PUT /tenants/:id` body of the edit form: every saved region by id, new ones without, the version it was based on. */
-export function organisationUpdateBodyOf(values: Partial<OrganisationFormValues & Organisation>): OrganisationUpdateBody {
+export function organisationUpdateBodyOf(
+    values: Partial<OrganisationFormValues & Organisation>,
+): OrganisationUpdateBody {
     return {
         name: (values.name ?? '').trim(),
         countryCode: values.countryCode ?? '',

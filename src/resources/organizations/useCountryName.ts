@@ -22,12 +22,17 @@ export function useCountryChoices(): { id: string; name: string }[] {
     const [locale] = useLocaleState();
     return useMemo(() => {
         const collator = new Intl.Collator(locale);
-        return businessCountryCodes.map((code) => ({ id: code, name: `${nameOf(code)} (${code})` })).sort((a, b) => collator.compare(a.name, b.name));
+        return businessCountryCodes
+            .map((code) => ({ id: code, name: `${nameOf(code)} (${code})` }))
+            .sort((a, b) => collator.compare(a.name, b.name));
     }, [nameOf, locale]);
 }
 
 /** IANA time zones the browser knows, for the time zone picker. */
 export function timeZoneChoices(): { id: string; name: string }[] {
-    const zones = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : ['Europe/Berlin'];
+    const zones =
+        typeof Intl.supportedValuesOf === 'function'
+            ? Intl.supportedValuesOf('timeZone')
+            : ['Europe/Berlin'];
     return [...new Set(['UTC', ...zones])].map((zone) => ({ id: zone, name: zone }));
 }

@@ -1,17 +1,29 @@
-import { Checkbox, FormControl, FormControlLabel, FormGroup, FormHelperText, FormLabel } from '@mui/material';
+import {
+    Checkbox,
+    FormControl,
+    FormControlLabel,
+    FormGroup,
+    FormHelperText,
+    FormLabel,
+} from '@mui/material';
 import { useId } from 'react';
 import { useFormContext } from 'react-hook-form';
 import { useInput, useTranslate, type Validator } from 'react-admin';
 import { actionsForContexts, organisationRoleContexts, toggleContext } from './roleActions';
 
-const required: Validator = (value: unknown) => (Array.isArray(value) && value.length > 0 ? undefined : 'app.roles.validation.contexts');
+const required: Validator = (value: unknown) =>
+    Array.isArray(value) && value.length > 0 ? undefined : 'app.roles.validation.contexts';
 
 /** The role's contexts as checkboxes; a subcontractor role stands alone, and actions no context allows any more are unchecked. */
 export function RoleContextsInput() {
     const translate = useTranslate();
     const labelId = useId();
     const { setValue, getValues } = useFormContext();
-    const { field, fieldState } = useInput({ source: 'contexts', validate: required, defaultValue: [] });
+    const { field, fieldState } = useInput({
+        source: 'contexts',
+        validate: required,
+        defaultValue: [],
+    });
     const contexts: string[] = Array.isArray(field.value) ? (field.value as string[]) : [];
     const change = (context: string, checked: boolean) => {
         const next = toggleContext(contexts, context, checked);
@@ -29,12 +41,21 @@ export function RoleContextsInput() {
                 {organisationRoleContexts.map((context) => (
                     <FormControlLabel
                         key={context}
-                        control={<Checkbox checked={contexts.includes(context)} onChange={(event) => change(context, event.target.checked)} onBlur={field.onBlur} name={`contexts.${context}`} />}
+                        control={
+                            <Checkbox
+                                checked={contexts.includes(context)}
+                                onChange={(event) => change(context, event.target.checked)}
+                                onBlur={field.onBlur}
+                                name={`contexts.${context}`}
+                            />
+                        }
                         label={translate(`app.roles.contexts.${context}`)}
                     />
                 ))}
             </FormGroup>
-            <FormHelperText>{error ? translate(error) : translate('app.roles.contextsHelp')}</FormHelperText>
+            <FormHelperText>
+                {error ? translate(error) : translate('app.roles.contextsHelp')}
+            </FormHelperText>
         </FormControl>
     );
 }

@@ -10,8 +10,19 @@ export function RoleCreate() {
     const { tenantId } = useRolePermissions();
     const onError = useRoleSaveError();
     return (
-        <Create transform={(data: Partial<Role>) => roleBodyOf(data, tenantId)} redirect="show" mutationOptions={{ onError }}>
-            <SimpleForm defaultValues={{ name: '', contexts: ['DEPOT'], actions: [], visibilityPath: tenantId }}>
+        <Create
+            transform={(data: Partial<Role>) => roleBodyOf(data, tenantId)}
+            redirect="show"
+            mutationOptions={{ onError }}
+        >
+            <SimpleForm
+                defaultValues={{
+                    name: '',
+                    contexts: ['DEPOT'],
+                    actions: [],
+                    visibilityPath: tenantId,
+                }}
+            >
                 <RoleInputs tenantId={tenantId} />
             </SimpleForm>
         </Create>

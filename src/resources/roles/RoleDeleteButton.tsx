@@ -1,5 +1,11 @@
 import { darken } from '@mui/material/styles';
-import { DeleteWithConfirmButton, useNotify, useRecordContext, useTranslate, type HttpError } from 'react-admin';
+import {
+    DeleteWithConfirmButton,
+    useNotify,
+    useRecordContext,
+    useTranslate,
+    type HttpError,
+} from 'react-admin';
 import type { Role } from '../../../domain/people';
 
 /**
@@ -13,7 +19,12 @@ export function RoleDeleteButton() {
     if (!role) return null;
     const onError = (error: unknown) => {
         const code = (error as HttpError | undefined)?.body?.code as string | undefined;
-        notify(code === 'ROLE_IS_ASSIGNED_TO_USER' ? 'app.roles.delete.assigned' : 'app.roles.delete.failed', { type: 'error', messageArgs: { name: role.name } });
+        notify(
+            code === 'ROLE_IS_ASSIGNED_TO_USER'
+                ? 'app.roles.delete.assigned'
+                : 'app.roles.delete.failed',
+            { type: 'error', messageArgs: { name: role.name } },
+        );
     };
     return (
         <DeleteWithConfirmButton

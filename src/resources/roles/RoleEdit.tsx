@@ -23,7 +23,12 @@ function RoleEditForm() {
     const translate = useTranslate();
     const { tenantId, canEdit } = useRolePermissions();
     if (!role) return null;
-    if (!canEdit(role)) return <Alert severity="info">{translate(role.technical ? 'app.roles.technicalNote' : 'app.roles.readOnly')}</Alert>;
+    if (!canEdit(role))
+        return (
+            <Alert severity="info">
+                {translate(role.technical ? 'app.roles.technicalNote' : 'app.roles.readOnly')}
+            </Alert>
+        );
     return (
         <SimpleForm toolbar={<RoleEditToolbar />}>
             <RoleInputs tenantId={tenantId} />
@@ -35,7 +40,12 @@ function RoleEditForm() {
 export function RoleEdit() {
     const onError = useRoleSaveError();
     return (
-        <Edit transform={(data: Partial<Role>) => roleUpdateBodyOf(data)} mutationMode="pessimistic" redirect="show" mutationOptions={{ onError }}>
+        <Edit
+            transform={(data: Partial<Role>) => roleUpdateBodyOf(data)}
+            mutationMode="pessimistic"
+            redirect="show"
+            mutationOptions={{ onError }}
+        >
             <RoleEditForm />
         </Edit>
     );

@@ -1,7 +1,12 @@
 import { Chip, Stack } from '@mui/material';
 import { CreateButton, List, SelectInput, TopToolbar, useTranslate } from 'react-admin';
 import type { Role } from '../../../domain/people';
-import { BackOfficeTable, DEFAULT_ROWS_PER_PAGE, defaultSort, type TableColumn } from '../../controls/table';
+import {
+    BackOfficeTable,
+    DEFAULT_ROWS_PER_PAGE,
+    defaultSort,
+    type TableColumn,
+} from '../../controls/table';
 import { organisationRoleContexts } from './roleActions';
 import { useRolePermissions } from './useRolePermissions';
 
@@ -10,7 +15,11 @@ function RoleContexts({ role }: { role: Role }) {
     return (
         <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
             {role.contexts.map((context) => (
-                <Chip key={context} size="small" label={translate(`app.roles.contexts.${context}`)} />
+                <Chip
+                    key={context}
+                    size="small"
+                    label={translate(`app.roles.contexts.${context}`)}
+                />
             ))}
         </Stack>
     );
@@ -18,7 +27,11 @@ function RoleContexts({ role }: { role: Role }) {
 
 function RoleKind({ role }: { role: Role }) {
     const translate = useTranslate();
-    return <>{translate(role.technical ? 'app.roles.kind.technical' : 'app.roles.kind.organisation')}</>;
+    return (
+        <>
+            {translate(role.technical ? 'app.roles.kind.technical' : 'app.roles.kind.organisation')}
+        </>
+    );
 }
 
 const roleColumns: TableColumn<Role>[] = [
@@ -28,8 +41,18 @@ const roleColumns: TableColumn<Role>[] = [
     { key: 'assignedUsers', sortable: true, align: 'right' },
 ];
 
-const contextChoices = [...organisationRoleContexts, 'ADMIN'].map((context) => ({ id: context, name: `app.roles.contexts.${context}` }));
-const roleFilters = [<SelectInput key="context" source="context" choices={contextChoices} label="resources.roles.fields.contexts" />];
+const contextChoices = [...organisationRoleContexts, 'ADMIN'].map((context) => ({
+    id: context,
+    name: `app.roles.contexts.${context}`,
+}));
+const roleFilters = [
+    <SelectInput
+        key="context"
+        source="context"
+        choices={contextChoices}
+        label="resources.roles.fields.contexts"
+    />,
+];
 
 function RoleListActions() {
     const { canCreate } = useRolePermissions();
@@ -54,7 +77,13 @@ export function RoleList() {
             pagination={false}
             empty={false}
         >
-            <BackOfficeTable tableId="roles" columns={roleColumns} syncWithUrl rowLink="show" filters={roleFilters} />
+            <BackOfficeTable
+                tableId="roles"
+                columns={roleColumns}
+                syncWithUrl
+                rowLink="show"
+                filters={roleFilters}
+            />
         </List>
     );
 }

@@ -1,5 +1,15 @@
 import { Chip, Stack, Typography } from '@mui/material';
-import { EditButton, Labeled, NumberField, Show, TextField, TopToolbar, useRecordContext, useTranslate, WithRecord } from 'react-admin';
+import {
+    EditButton,
+    Labeled,
+    NumberField,
+    Show,
+    TextField,
+    TopToolbar,
+    useRecordContext,
+    useTranslate,
+    WithRecord,
+} from 'react-admin';
 import type { Role } from '../../../domain/people';
 import { RoleActionList } from './RoleActionList';
 import { RoleDeleteButton } from './RoleDeleteButton';
@@ -22,7 +32,8 @@ function VisibilityPath({ role }: { role: Role }) {
     const translate = useTranslate();
     const { tenantId } = useRolePermissions();
     const { choices } = useScopeChoices(role.technical ? '' : tenantId);
-    if (role.visibilityPath === '') return <Typography variant="body2">{translate('app.roles.everywhere')}</Typography>;
+    if (role.visibilityPath === '')
+        return <Typography variant="body2">{translate('app.roles.everywhere')}</Typography>;
     const name = choices.find((choice) => choice.id === role.visibilityPath)?.name;
     return (
         <Typography variant="body2">
@@ -43,11 +54,17 @@ function RoleDetails({ role }: { role: Role }) {
             <Labeled source="name">
                 <TextField source="name" component="h2" variant="h6" />
             </Labeled>
-            {role.technical && <Typography variant="body2">{translate('app.roles.technicalNote')}</Typography>}
+            {role.technical && (
+                <Typography variant="body2">{translate('app.roles.technicalNote')}</Typography>
+            )}
             <Labeled source="contexts">
                 <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
                     {role.contexts.map((context) => (
-                        <Chip key={context} size="small" label={translate(`app.roles.contexts.${context}`)} />
+                        <Chip
+                            key={context}
+                            size="small"
+                            label={translate(`app.roles.contexts.${context}`)}
+                        />
                     ))}
                 </Stack>
             </Labeled>

@@ -4,13 +4,27 @@ import type { Role, RoleBody, RoleUpdateBody } from '../../../domain/people';
 import type { ScopeNode } from '../../../domain/profile';
 
 /** Contexts an organisation's role may carry; a subcontractor role has no other context. */
-export const organisationRoleContexts = ['TENANT', 'DEPOT', 'SUBCONTRACTOR'] as const satisfies readonly RoleContext[];
+export const organisationRoleContexts = [
+    'TENANT',
+    'DEPOT',
+    'SUBCONTRACTOR',
+] as const satisfies readonly RoleContext[];
 
 /** Codes only the platform's roles hold. */
 const platformOnly = new Set(['admin', 'super-admin', 'tenant-admin']);
 
 /** Areas the action catalogue is shown in (`app.actionGroups.<group>`), in display order. */
-export const actionGroups = ['platform', 'tours', 'devices', 'subcontractors', 'users', 'places', 'organisation', 'reports', 'roles'] as const;
+export const actionGroups = [
+    'platform',
+    'tours',
+    'devices',
+    'subcontractors',
+    'users',
+    'places',
+    'organisation',
+    'reports',
+    'roles',
+] as const;
 export type ActionGroup = (typeof actionGroups)[number];
 
 const groupByCode: Record<string, ActionGroup> = {
@@ -58,12 +72,20 @@ export function actionGroupOf(code: string): ActionGroup {
 
 /** Codes grouped by area in catalogue order; empty groups are left out. */
 export function groupActions(codes: readonly string[]): { group: ActionGroup; codes: string[] }[] {
-    return actionGroups.map((group) => ({ group, codes: codes.filter((code) => actionGroupOf(code) === group) })).filter((entry) => entry.codes.length > 0);
+    return actionGroups
+        .map((group) => ({ group, codes: codes.filter((code) => actionGroupOf(code) === group) }))
+        .filter((entry) => entry.codes.length > 0);
 }
 
 /** Codes an organisation's role with these contexts may hold, in catalogue order. */
 export function assignableActions(contexts: readonly string[]): string[] {
-    return actionCatalogue.filter((action) => !platformOnly.has(action.code) && action.contexts.some((context) => contexts.includes(context))).map((action) => action.code);
+    return actionCatalogue
+        .filter(
+            (action) =>
+                !platformOnly.has(action.code) &&
+                action.contexts.some((context) => contexts.includes(context)),
+        )
+        .map((action) => action.code);
 }
 
 /** Checks `code` and, transitively, every code it requires. */
@@ -71,10 +93,13 @@ export function checkAction(selected: readonly string[], code: string): string[]
     const result = new Set(selected);
     const visit = (next: string) => {
         result.add(next);
-        for (const required of actionDefinition(next)?.requires ?? []) if (!result.has(required)) visit(required);
+        for (const required of actionDefinition(next)?.requires ?? [])
+            if (!result.has(required)) visit(required);
     };
     visit(code);
-    return actionCatalogue.map((action) => action.code).filter((candidate) => result.has(candidate));
+    return actionCatalogue
+        .map((action) => action.code)
+        .filter((candidate) => result.has(candidate));
 }
 
 /** Unchecks `code` and, transitively, every checked code that requires it. */
@@ -85,7 +110,11 @@ export function uncheckAction(selected: readonly string[], code: string): string
         grown = false;
         for (const candidate of selected) {
             if (removed.has(candidate)) continue;
-            if ((actionDefinition(candidate)?.requires ?? []).some((required) => removed.has(required))) {
+            if (
+                (actionDefinition(candidate)?.requires ?? []).some((required) =>
+                    removed.has(required),
+                )
+            ) {
                 removed.add(candidate);
                 grown = true;
             }
@@ -95,7 +124,10 @@ export function uncheckAction(selected: readonly string[], code: string): string
 }
 
 /** Keeps only codes usable with the contexts (after a context was unchecked), then drops those whose requirement went. */
-export function actionsForContexts(selected: readonly string[], contexts: readonly string[]): string[] {
+export function actionsForContexts(
+    selected: readonly string[],
+    contexts: readonly string[],
+): string[] {
     const allowed = new Set(assignableActions(contexts));
     let kept = selected.filter((code) => allowed.has(code));
     for (const code of selected) if (!allowed.has(code)) kept = uncheckAction(kept, code);
@@ -103,10 +135,18 @@ export function actionsForContexts(selected: readonly string[], contexts: readon
 }
 
 /** Contexts after a click: SUBCONTRACTOR stands alone (choosing it clears the others and the reverse). */
-export function toggleContext(contexts: readonly string[], context: string, checked: boolean): string[] {
+export function toggleContext(
+    contexts: readonly string[],
+    context: string,
+    checked: boolean,
+): string[] {
     if (!checked) return contexts.filter((candidate) => candidate !== context);
     if (context === 'SUBCONTRACTOR') return ['SUBCONTRACTOR'];
-    return organisationRoleContexts.filter((candidate) => candidate !== 'SUBCONTRACTOR' && (candidate === context || contexts.includes(candidate)));
+    return organisationRoleContexts.filter(
+        (candidate) =>
+            candidate !== 'SUBCONTRACTOR' &&
+            (candidate === context || contexts.includes(candidate)),
+    );
 }
 
 /** What the form sends: `POST` (with the organisation) and `PUT` (with the version) take only the definition. */
@@ -142,7 +182,8 @@ const SEPARATOR = ' → ';
 /** The organisation's scope tree as a flat, ordered list of choices, each named by its path of names (shell §9: arrow separator). */
 export function scopeChoices(tree: ScopeNode | undefined, tenantId: string): ScopeChoice[] {
     if (!tree) return [];
-    const start = tree.path === tenantId ? tree : tree.children.find((child) => child.path === tenantId);
+    const start =
+        tree.path === tenantId ? tree : tree.children.find((child) => child.path === tenantId);
     if (!start) return [];
     const choices: ScopeChoice[] = [];
     const walk = (node: ScopeNode, names: string[], depth: number) => {

@@ -15,7 +15,10 @@ export interface RolePermissions {
 export function useRolePermissions(): RolePermissions {
     const { tenantId = '' } = useParams<{ tenantId: string }>();
     const { profile } = useUserProfile();
-    const allowed = (code: string) => profile !== undefined && tenantId !== '' && can(profile.actions, code, { context: 'tenant', path: tenantId });
+    const allowed = (code: string) =>
+        profile !== undefined &&
+        tenantId !== '' &&
+        can(profile.actions, code, { context: 'tenant', path: tenantId });
     const update = allowed('u:role');
     const remove = allowed('d:role');
     return {

@@ -23,21 +23,60 @@ export function SubcontractorDialog({ open, onClose, depotId, record }: Subcontr
     const dialog = useAppDialog();
     const [create] = useCreate<Subcontractor>();
     const [update] = useUpdate<Subcontractor>();
-    const options = { onSuccess: () => onClose(), onError: (error: unknown) => dialog.open({ type: 'error', descriptionKey: errorDescriptionKey('subcontractor', error) }) };
+    const options = {
+        onSuccess: () => onClose(),
+        onError: (error: unknown) =>
+            dialog.open({
+                type: 'error',
+                descriptionKey: errorDescriptionKey('subcontractor', error),
+            }),
+    };
     const submit = (values: Record<string, unknown>) => {
         const name = String(values.name ?? '').trim();
         const code = emptyToNull(typeof values.code === 'string' ? values.code.trim() : null);
-        if (record) update('subcontractor', { id: record.id, data: { name, code: code ?? record.code, version: record.version }, previousData: record }, { mutationMode: 'pessimistic', ...options });
-        else create('subcontractor', { data: { depotId, name, ...(code ? { code } : {}) } }, options);
+        if (record)
+            update(
+                'subcontractor',
+                {
+                    id: record.id,
+                    data: { name, code: code ?? record.code, version: record.version },
+                    previousData: record,
+                },
+                { mutationMode: 'pessimistic', ...options },
+            );
+        else
+            create(
+                'subcontractor',
+                { data: { depotId, name, ...(code ? { code } : {}) } },
+                options,
+            );
     };
     return (
         <Dialog open={open} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="xs">
-            <DialogTitle id={titleId}>{translate(record ? 'resources.subcontractor.edit' : 'resources.subcontractor.create')}</DialogTitle>
+            <DialogTitle id={titleId}>
+                {translate(
+                    record ? 'resources.subcontractor.edit' : 'resources.subcontractor.create',
+                )}
+            </DialogTitle>
             {open && (
-                <Form record={record ?? { name: '', code: '' }} onSubmit={submit} validate={(values) => validateSubcontractor(values, !record)} mode="onChange">
+                <Form
+                    record={record ?? { name: '', code: '' }}
+                    onSubmit={submit}
+                    validate={(values) => validateSubcontractor(values, !record)}
+                    mode="onChange"
+                >
                     <DialogContent>
-                        <TextInput source="name" label="resources.subcontractor.fields.name" slotProps={{ htmlInput: { maxLength: 100 } }} />
-                        <TextInput source="code" label="resources.subcontractor.fields.code" helperText={record ? false : 'resources.subcontractor.codeHint'} slotProps={{ htmlInput: { maxLength: 40 } }} />
+                        <TextInput
+                            source="name"
+                            label="resources.subcontractor.fields.name"
+                            slotProps={{ htmlInput: { maxLength: 100 } }}
+                        />
+                        <TextInput
+                            source="code"
+                            label="resources.subcontractor.fields.code"
+                            helperText={record ? false : 'resources.subcontractor.codeHint'}
+                            slotProps={{ htmlInput: { maxLength: 40 } }}
+                        />
                     </DialogContent>
                     <SubmitActions onCancel={onClose} isEdit={Boolean(record)} />
                 </Form>
@@ -53,7 +92,11 @@ export function SubmitActions({ onCancel, isEdit }: { onCancel: () => void; isEd
     return (
         <DialogActions>
             <Button onClick={onCancel}>{translate('ra.action.cancel')}</Button>
-            <Button type="submit" variant="contained" disabled={isSubmitting || (isEdit && !isDirty)}>
+            <Button
+                type="submit"
+                variant="contained"
+                disabled={isSubmitting || (isEdit && !isDirty)}
+            >
                 {translate('ra.action.save')}
             </Button>
         </DialogActions>

@@ -9,19 +9,35 @@ import { useFleetView, useTenantFrontendConfiguration } from '../appAccounts/use
  * The drivers tab of a subcontractor (and the subcontractor user's driver list): its driver app
  * accounts; a row opens the edit dialog, where choosing another subcontractor moves the driver.
  */
-export function SubcontractorDrivers({ subcontractor, path }: { subcontractor?: Subcontractor; path: string }) {
+export function SubcontractorDrivers({
+    subcontractor,
+    path,
+}: {
+    subcontractor?: Subcontractor;
+    path: string;
+}) {
     const view = useFleetView();
     const { configuration } = useTenantFrontendConfiguration(view.tenantId);
-    const editable = mayAddEditUsersIn('depot', configuration.addEditUserFrom) && view.allows('u:driver', path);
+    const editable =
+        mayAddEditUsersIn('depot', configuration.addEditUserFrom) && view.allows('u:driver', path);
     return (
-        <ListBase resource="subcontractorDrivers" filter={{ path }} perPage={DEFAULT_ROWS_PER_PAGE} sort={{ field: 'lastName', order: 'ASC' }} disableSyncWithLocation storeKey={`subcontractorDrivers.${path}`}>
+        <ListBase
+            resource="subcontractorDrivers"
+            filter={{ path }}
+            perPage={DEFAULT_ROWS_PER_PAGE}
+            sort={{ field: 'lastName', order: 'ASC' }}
+            disableSyncWithLocation
+            storeKey={`subcontractorDrivers.${path}`}
+        >
             <AppUserTable
                 tableId="subcontractorDrivers"
                 driverType="DRIVER"
                 hidePhoneDigits={configuration.hidePhoneNumberLastDigits}
                 canEdit={() => editable}
                 bulk={{ activate: false, deactivate: false, delete: false }}
-                subcontractorFilter={{ depotId: subcontractor?.depotId ?? view.internalDepotId ?? '' }}
+                subcontractorFilter={{
+                    depotId: subcontractor?.depotId ?? view.internalDepotId ?? '',
+                }}
                 {...(view.tenantId ? { tenantId: view.tenantId } : {})}
             />
         </ListBase>

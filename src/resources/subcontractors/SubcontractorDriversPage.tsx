@@ -20,10 +20,19 @@ export function SubcontractorDriversPage() {
     const translate = useTranslate();
     const { scope } = useSelectedScope();
     const { profile } = useUserProfile();
-    const scopes = profile && scope.depotPath ? subcontractorDriverScopes(profile.actions, scope.depotPath) : [];
+    const scopes =
+        profile && scope.depotPath
+            ? subcontractorDriverScopes(profile.actions, scope.depotPath)
+            : [];
     if (sucoId === OWN_SUBCONTRACTOR) {
         const own = scopes[0];
-        return own ? <Navigate to={`../../${encodeURIComponent(splitScopePath(own).at(-1) ?? '')}/drivers`} relative="path" replace /> : null;
+        return own ? (
+            <Navigate
+                to={`../../${encodeURIComponent(splitScopePath(own).at(-1) ?? '')}/drivers`}
+                relative="path"
+                replace
+            />
+        ) : null;
     }
     const path = scope.depotPath ? `${scope.depotPath}.${sucoId}` : '';
     return (

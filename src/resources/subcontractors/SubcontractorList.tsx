@@ -34,18 +34,36 @@ export function SubcontractorList() {
             empty={false}
             title="resources.subcontractor.name"
         >
-            <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, px: 2, pt: 1 }}>
+            <Box
+                sx={{
+                    display: 'flex',
+                    flexWrap: 'wrap',
+                    alignItems: 'center',
+                    gap: 1,
+                    px: 2,
+                    pt: 1,
+                }}
+            >
                 <Typography component="h1" variant="h5" sx={{ mr: 'auto' }}>
                     {translate('resources.subcontractor.name', { smart_count: 2 })}
                 </Typography>
                 {view.allows('c:suco') && (
-                    <Button variant="contained" size="small" startIcon={<Add />} onClick={() => setCreating(true)}>
+                    <Button
+                        variant="contained"
+                        size="small"
+                        startIcon={<Add />}
+                        onClick={() => setCreating(true)}
+                    >
                         {translate('resources.subcontractor.create')}
                     </Button>
                 )}
             </Box>
             <BackOfficeTable tableId="subcontractor" columns={columns} syncWithUrl rowLink="show" />
-            <SubcontractorDialog open={creating} onClose={() => setCreating(false)} depotId={view.internalDepotId} />
+            <SubcontractorDialog
+                open={creating}
+                onClose={() => setCreating(false)}
+                depotId={view.internalDepotId}
+            />
         </List>
     );
 }

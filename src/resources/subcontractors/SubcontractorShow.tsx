@@ -20,10 +20,15 @@ export function SubcontractorShow() {
     const tabsId = useId();
     const [tab, setTab] = useState(0);
     const [editing, setEditing] = useState(false);
-    const { data: subcontractor, isPending, error } = useGetOne<Subcontractor>('subcontractor', { id });
+    const {
+        data: subcontractor,
+        isPending,
+        error,
+    } = useGetOne<Subcontractor>('subcontractor', { id });
     const [remove] = useDelete<Subcontractor>();
     if (isPending) return <Loading />;
-    if (error || !subcontractor) return <Typography sx={{ p: 2 }}>{translate('ra.page.not_found')}</Typography>;
+    if (error || !subcontractor)
+        return <Typography sx={{ p: 2 }}>{translate('ra.page.not_found')}</Typography>;
     const path = subcontractor.scopePath;
     const confirmDelete = () =>
         dialog.open({
@@ -39,20 +44,33 @@ export function SubcontractorShow() {
                         {
                             mutationMode: 'pessimistic',
                             onSuccess: () => redirect('list', 'subcontractor'),
-                            onError: (failure) => dialog.open({ type: 'error', messageKey: 'resources.subcontractor.deleteFailed', descriptionKey: errorDescriptionKey('subcontractor', failure) }),
+                            onError: (failure) =>
+                                dialog.open({
+                                    type: 'error',
+                                    messageKey: 'resources.subcontractor.deleteFailed',
+                                    descriptionKey: errorDescriptionKey('subcontractor', failure),
+                                }),
                         },
                     ),
             },
         });
     return (
         <Card sx={{ mt: 1 }}>
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ p: 2, alignItems: { sm: 'center' } }}>
+            <Stack
+                direction={{ xs: 'column', sm: 'row' }}
+                spacing={1}
+                sx={{ p: 2, alignItems: { sm: 'center' } }}
+            >
                 <Box sx={{ flexGrow: 1 }}>
                     <Typography component="h1" variant="h5">
                         {subcontractor.name}
                     </Typography>
                     <Typography variant="body2" color="text.secondary">
-                        {translate('resources.subcontractor.summary', { code: subcontractor.code, users: subcontractor.userCount, vehicles: subcontractor.vehicleCount })}
+                        {translate('resources.subcontractor.summary', {
+                            code: subcontractor.code,
+                            users: subcontractor.userCount,
+                            vehicles: subcontractor.vehicleCount,
+                        })}
                     </Typography>
                 </Box>
                 {view.allows('u:suco', path) && (
@@ -66,14 +84,43 @@ export function SubcontractorShow() {
                     </Button>
                 )}
             </Stack>
-            <Tabs value={tab} onChange={(_event, value: number) => setTab(value)} aria-label={translate('resources.subcontractor.tabs.label')} variant="scrollable">
-                <Tab label={translate('resources.subcontractor.tabs.drivers')} id={`${tabsId}-tab-0`} aria-controls={`${tabsId}-panel-0`} />
-                <Tab label={translate('resources.subcontractor.tabs.vehicles')} id={`${tabsId}-tab-1`} aria-controls={`${tabsId}-panel-1`} />
+            <Tabs
+                value={tab}
+                onChange={(_event, value: number) => setTab(value)}
+                aria-label={translate('resources.subcontractor.tabs.label')}
+                variant="scrollable"
+            >
+                <Tab
+                    label={translate('resources.subcontractor.tabs.drivers')}
+                    id={`${tabsId}-tab-0`}
+                    aria-controls={`${tabsId}-panel-0`}
+                />
+                <Tab
+                    label={translate('resources.subcontractor.tabs.vehicles')}
+                    id={`${tabsId}-tab-1`}
+                    aria-controls={`${tabsId}-panel-1`}
+                />
             </Tabs>
-            <Box role="tabpanel" id={`${tabsId}-panel-${tab}`} aria-labelledby={`${tabsId}-tab-${tab}`}>
-                {tab === 0 ? <SubcontractorDrivers subcontractor={subcontractor} path={path} /> : <SubcontractorVehicles subcontractor={subcontractor} canEdit={view.allows('u:suco', path)} />}
+            <Box
+                role="tabpanel"
+                id={`${tabsId}-panel-${tab}`}
+                aria-labelledby={`${tabsId}-tab-${tab}`}
+            >
+                {tab === 0 ? (
+                    <SubcontractorDrivers subcontractor={subcontractor} path={path} />
+                ) : (
+                    <SubcontractorVehicles
+                        subcontractor={subcontractor}
+                        canEdit={view.allows('u:suco', path)}
+                    />
+                )}
             </Box>
-            <SubcontractorDialog open={editing} onClose={() => setEditing(false)} depotId={subcontractor.depotId} record={subcontractor} />
+            <SubcontractorDialog
+                open={editing}
+                onClose={() => setEditing(false)}
+                depotId={subcontractor.depotId}
+                record={subcontractor}
+            />
         </Card>
     );
 }

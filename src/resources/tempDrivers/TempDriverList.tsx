@@ -22,13 +22,46 @@ export function TempDriverList() {
     const [creating, setCreating] = useState(false);
     const limitId = useId();
     const depotPath = view.depotPath ?? '';
-    const subcontractorFilter = useMemo(() => ({ depotId: view.internalDepotId ?? '' }), [view.internalDepotId]);
-    const { data: subcontractors = [] } = useGetList<Subcontractor>('subcontractor', { filter: subcontractorFilter, pagination: { page: 1, perPage: 500 }, sort: { field: 'name', order: 'ASC' } }, { enabled: Boolean(view.internalDepotId) });
-    const { total } = useGetList('tempDrivers', { filter: { path: depotPath }, pagination: { page: 1, perPage: 1 }, sort: { field: 'lastName', order: 'ASC' } }, { enabled: Boolean(depotPath) });
+    const subcontractorFilter = useMemo(
+        () => ({ depotId: view.internalDepotId ?? '' }),
+        [view.internalDepotId],
+    );
+    const { data: subcontractors = [] } = useGetList<Subcontractor>(
+        'subcontractor',
+        {
+            filter: subcontractorFilter,
+            pagination: { page: 1, perPage: 500 },
+            sort: { field: 'name', order: 'ASC' },
+        },
+        { enabled: Boolean(view.internalDepotId) },
+    );
+    const { total } = useGetList(
+        'tempDrivers',
+        {
+            filter: { path: depotPath },
+            pagination: { page: 1, perPage: 1 },
+            sort: { field: 'lastName', order: 'ASC' },
+        },
+        { enabled: Boolean(depotPath) },
+    );
     const filters = useMemo(
         () => [
-            <SelectInput key="active" source="active" label="app.fleet.fields.active" choices={[{ id: 'true', name: 'app.fleet.active' }, { id: 'false', name: 'app.fleet.inactive' }]} />,
-            <SelectInput key="subcontractorId" source="subcontractorId" label="app.fleet.fields.subcontractor" choices={subcontractors.map((s) => ({ id: s.id, name: s.name }))} translateChoice={false} />,
+            <SelectInput
+                key="active"
+                source="active"
+                label="app.fleet.fields.active"
+                choices={[
+                    { id: 'true', name: 'app.fleet.active' },
+                    { id: 'false', name: 'app.fleet.inactive' },
+                ]}
+            />,
+            <SelectInput
+                key="subcontractorId"
+                source="subcontractorId"
+                label="app.fleet.fields.subcontractor"
+                choices={subcontractors.map((s) => ({ id: s.id, name: s.name }))}
+                translateChoice={false}
+            />,
         ],
         [subcontractors],
     );
@@ -37,7 +70,15 @@ export function TempDriverList() {
     // Courier accounts exist only in the depot view: `addEditUserFrom` governs driver accounts, not these.
     const mayCreate = view.allows('c:temp-driver');
     const toolbar = (
-        <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, flex: '1 1 auto' }}>
+        <Box
+            sx={{
+                display: 'flex',
+                flexWrap: 'wrap',
+                alignItems: 'center',
+                gap: 1,
+                flex: '1 1 auto',
+            }}
+        >
             <Typography component="h1" variant="h5" sx={{ mr: 'auto' }}>
                 {translate('resources.tempDrivers.name', { smart_count: 2 })}
             </Typography>
@@ -45,12 +86,24 @@ export function TempDriverList() {
                 {translate('app.fleet.limitCount', { count: limit.count, max: limit.max })}
             </Typography>
             {mayCreate && (
-                <Button variant="contained" size="small" startIcon={<Add />} disabled={limit.reached || total === undefined} aria-describedby={limit.reached ? limitId : undefined} onClick={() => setCreating(true)}>
+                <Button
+                    variant="contained"
+                    size="small"
+                    startIcon={<Add />}
+                    disabled={limit.reached || total === undefined}
+                    aria-describedby={limit.reached ? limitId : undefined}
+                    onClick={() => setCreating(true)}
+                >
                     {translate('app.fleet.create.TEMP_DRIVER')}
                 </Button>
             )}
             {mayCreate && limit.reached && (
-                <Typography id={limitId} variant="body2" color="warning.main" sx={{ flexBasis: '100%', textAlign: 'right' }}>
+                <Typography
+                    id={limitId}
+                    variant="body2"
+                    color="warning.main"
+                    sx={{ flexBasis: '100%', textAlign: 'right' }}
+                >
                     {translate('app.fleet.limitReached', { max: limit.max })}
                 </Typography>
             )}
@@ -75,13 +128,24 @@ export function TempDriverList() {
                 driverType="TEMP_DRIVER"
                 hidePhoneDigits={configuration.hidePhoneNumberLastDigits}
                 canEdit={() => view.allows('u:temp-driver')}
-                bulk={{ activate: view.allows('activate-user'), deactivate: view.allows('deactivate-user'), delete: view.allows('d:temp-driver') }}
+                bulk={{
+                    activate: view.allows('activate-user'),
+                    deactivate: view.allows('deactivate-user'),
+                    delete: view.allows('d:temp-driver'),
+                }}
                 filters={filters}
                 subcontractorFilter={subcontractorFilter}
                 {...(view.tenantId ? { tenantId: view.tenantId } : {})}
                 toolbar={toolbar}
             />
-            <AppUserDialog open={creating} onClose={() => setCreating(false)} resource="tempDrivers" driverType="TEMP_DRIVER" subcontractorFilter={subcontractorFilter} {...(view.tenantId ? { tenantId: view.tenantId } : {})} />
+            <AppUserDialog
+                open={creating}
+                onClose={() => setCreating(false)}
+                resource="tempDrivers"
+                driverType="TEMP_DRIVER"
+                subcontractorFilter={subcontractorFilter}
+                {...(view.tenantId ? { tenantId: view.tenantId } : {})}
+            />
         </List>
     );
 }

@@ -3,5 +3,13 @@ import type { NavigationEntry } from '../../layout/navigation';
 
 /** "Courier accounts" under accounts in the depot drawer (shell §2.9). */
 export const tempDriverNavigation: NavigationEntry[] = [
-    { context: 'depot', rule: 'tempDrivers', group: 'accounts', order: 20, icon: DirectionsCar, textKey: 'app.fleet.navigation.tempDrivers', path: 'users/tempDrivers' },
+    {
+        context: 'depot',
+        rule: 'tempDrivers',
+        group: 'accounts',
+        order: 20,
+        icon: DirectionsCar,
+        textKey: 'app.fleet.navigation.tempDrivers',
+        path: 'users/tempDrivers',
+    },
 ];

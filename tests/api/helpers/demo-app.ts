@@ -33,13 +33,26 @@ export interface DemoApp extends TestApp {
  * through the embedded Cognito endpoint. The per-IP sign-in limits are raised: every injected
  * request comes from 127.0.0.1.
  */
-export async function createDemoApp(seed = DEMO_TEST_SEED, env: Record<string, string> = {}): Promise<DemoApp> {
-    const t = await createTestApp({ IDENTITY_SIGN_IN_LIMIT_PER_MINUTE: '100000', IDENTITY_PASSWORD_LIMIT_PER_MINUTE: '100000', ...env });
+export async function createDemoApp(
+    seed = DEMO_TEST_SEED,
+    env: Record<string, string> = {},
+): Promise<DemoApp> {
+    const t = await createTestApp({
+        IDENTITY_SIGN_IN_LIMIT_PER_MINUTE: '100000',
+        IDENTITY_PASSWORD_LIMIT_PER_MINUTE: '100000',
+        ...env,
+    });
     try {
         const logins = await seedDemoIfEmpty(t.db, { seed, log: { info: () => undefined } });
         if (logins.length === 0) throw new Error('the demo data was not seeded');
         const data = generateDemoData(seed);
-        const passwords = new Map(data.identities.flatMap((identity) => (identity.password ? [[identity.username.toLowerCase(), identity.password] as const] : [])));
+        const passwords = new Map(
+            data.identities.flatMap((identity) =>
+                identity.password
+                    ? [[identity.username.toLowerCase(), identity.password] as const]
+                    : [],
+            ),
+        );
         const tokens = new Map<string, string>();
         const signIn = async (email: string) => {
             const cached = tokens.get(email);
@@ -52,8 +65,16 @@ export async function createDemoApp(seed = DEMO_TEST_SEED, env: Record<string, s
         };
         for (const login of logins) await signIn(login.email);
         const get = async <T>(url: string, token: string): Promise<DemoResponse<T>> => {
-            const response = await t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
-            return { status: response.statusCode, body: response.json<T>(), headers: response.headers };
+            const response = await t.app.inject({
+                method: 'GET',
+                url,
+                headers: { authorization: `Bearer ${token}` },
+            });
+            return {
+                status: response.statusCode,
+                body: response.json<T>(),
+                headers: response.headers,
+            };
         };
         return { ...t, data, logins, tokens, signIn, get };
     } catch (error) {

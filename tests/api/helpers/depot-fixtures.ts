@@ -28,17 +28,37 @@ export async function startFakeGeocoder(): Promise<FakeGeocoder> {
             return;
         }
         response.writeHead(200, { 'content-type': 'application/json' });
-        response.end(JSON.stringify(q.includes('Nowhere') ? [] : [{ lat: '53.5511', lon: '9.9937', display_name: q }]));
+        response.end(
+            JSON.stringify(
+                q.includes('Nowhere') ? [] : [{ lat: '53.5511', lon: '9.9937', display_name: q }],
+            ),
+        );
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as AddressInfo;
-    return { url: `http://127.0.0.1:${port}/search`, queries, close: () => new Promise((resolve) => server.close(() => resolve())) };
+    return {
+        url: `http://127.0.0.1:${port}/search`,
+        queries,
+        close: () => new Promise((resolve) => server.close(() => resolve())),
+    };
 }
 
-export type Send = <T = unknown>(method: 'POST' | 'PUT', url: string, token: string, payload: unknown, contentType?: string) => Promise<DemoResponse<T>>;
+export type Send = <T = unknown>(
+    method: 'POST' | 'PUT',
+    url: string,
+    token: string,
+    payload: unknown,
+    contentType?: string,
+) => Promise<DemoResponse<T>>;
 
 export function sender(demo: DemoApp): Send {
-    return async <T>(method: 'POST' | 'PUT', url: string, token: string, payload: unknown, contentType = 'application/json') => {
+    return async <T>(
+        method: 'POST' | 'PUT',
+        url: string,
+        token: string,
+        payload: unknown,
+        contentType = 'application/json',
+    ) => {
         const response = await demo.app.inject({
             method,
             url,
@@ -50,19 +70,37 @@ export function sender(demo: DemoApp): Send {
 }
 
 /** The token and organisation of the demo login with this role name. */
-export async function loginOf(demo: DemoApp, role: string): Promise<{ token: string; email: string; tenantId: string }> {
+export async function loginOf(
+    demo: DemoApp,
+    role: string,
+): Promise<{ token: string; email: string; tenantId: string }> {
     const login = demo.logins.find((candidate) => candidate.role === role);
     if (!login) throw new Error(`no demo login for ${role}`);
-    const [user] = await demo.db.select({ tenantId: users.tenantId }).from(users).where(eq(users.email, login.email));
-    return { token: await demo.signIn(login.email), email: login.email, tenantId: user?.tenantId ?? '' };
+    const [user] = await demo.db
+        .select({ tenantId: users.tenantId })
+        .from(users)
+        .where(eq(users.email, login.email));
+    return {
+        token: await demo.signIn(login.email),
+        email: login.email,
+        tenantId: user?.tenantId ?? '',
+    };
 }
 
 export async function regionsOf(db: Database, tenantId: string) {
-    return db.select({ id: depotGroups.id, name: depotGroups.name }).from(depotGroups).where(eq(depotGroups.tenantId, tenantId)).orderBy(depotGroups.name);
+    return db
+        .select({ id: depotGroups.id, name: depotGroups.name })
+        .from(depotGroups)
+        .where(eq(depotGroups.tenantId, tenantId))
+        .orderBy(depotGroups.name);
 }
 
 export async function depotsOf(db: Database, tenantId: string) {
-    return db.select().from(depots).where(eq(depots.tenantId, tenantId)).orderBy(depots.internalDepotId);
+    return db
+        .select()
+        .from(depots)
+        .where(eq(depots.tenantId, tenantId))
+        .orderBy(depots.internalDepotId);
 }
 
 export async function otherTenantDepot(db: Database, tenantId: string) {
@@ -73,4 +111,5 @@ export async function otherTenantDepot(db: Database, tenantId: string) {
 
 let counter = 0;
 /** A fresh external depot id / mapping id suffix per call. */
-export const fresh = () => `X${String(++counter).padStart(4, '0')}${Math.random().toString(36).slice(2, 6)}`;
+export const fresh = () =>
+    `X${String(++counter).padStart(4, '0')}${Math.random().toString(36).slice(2, 6)}`;

@@ -20,43 +20,95 @@ export type IdentityTestApp = TestApp;
  * test sets them.
  */
 export function createIdentityTestApp(env: Record<string, string> = {}): Promise<IdentityTestApp> {
-    return createTestApp({ IDENTITY_SIGN_IN_LIMIT_PER_MINUTE: '10000', IDENTITY_PASSWORD_LIMIT_PER_MINUTE: '10000', ...env });
+    return createTestApp({
+        IDENTITY_SIGN_IN_LIMIT_PER_MINUTE: '10000',
+        IDENTITY_PASSWORD_LIMIT_PER_MINUTE: '10000',
+        ...env,
+    });
 }
 
 /** One call to the embedded endpoint, as Amplify sends it. */
-export function cognitoCall(app: FastifyInstance, operation: string, body: unknown, url = '/cognito-idp/'): Promise<LightMyRequestResponse> {
+export function cognitoCall(
+    app: FastifyInstance,
+    operation: string,
+    body: unknown,
+    url = '/cognito-idp/',
+): Promise<LightMyRequestResponse> {
     return app.inject({
         method: 'POST',
         url,
-        headers: { 'content-type': AMZ_JSON, 'x-amz-target': `AWSCognitoIdentityProviderService.${operation}` },
+        headers: {
+            'content-type': AMZ_JSON,
+            'x-amz-target': `AWSCognitoIdentityProviderService.${operation}`,
+        },
         payload: JSON.stringify(body),
     });
 }
 
 /** USER_PASSWORD_AUTH sign-in; the raw response, for tests that look at failures. */
-export function initiatePasswordAuth(app: FastifyInstance, clientId: string, username: string, password: string): Promise<LightMyRequestResponse> {
-    return cognitoCall(app, 'InitiateAuth', { AuthFlow: 'USER_PASSWORD_AUTH', ClientId: clientId, AuthParameters: { USERNAME: username, PASSWORD: password } });
+export function initiatePasswordAuth(
+    app: FastifyInstance,
+    clientId: string,
+    username: string,
+    password: string,
+): Promise<LightMyRequestResponse> {
+    return cognitoCall(app, 'InitiateAuth', {
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        ClientId: clientId,
+        AuthParameters: { USERNAME: username, PASSWORD: password },
+    });
 }
 
 /** Signs in and returns the tokens; fails the test when sign-in does not succeed. */
-export async function signIn(target: IdentityTestApp, username: string, password = IDENTITY_PASSWORD): Promise<Required<AuthenticationResult>> {
-    const response = await initiatePasswordAuth(target.app, target.config.identity.clientId, username, password);
-    if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`);
-    const result = response.json<{ AuthenticationResult?: Required<AuthenticationResult> }>().AuthenticationResult;
+export async function signIn(
+    target: IdentityTestApp,
+    username: string,
+    password = IDENTITY_PASSWORD,
+): Promise<Required<AuthenticationResult>> {
+    const response = await initiatePasswordAuth(
+        target.app,
+        target.config.identity.clientId,
+        username,
+        password,
+    );
+    if (response.statusCode !== 200)
+        throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`);
+    const result = response.json<{ AuthenticationResult?: Required<AuthenticationResult> }>()
+        .AuthenticationResult;
     if (!result) throw new Error(`sign-in answered a challenge: ${response.body}`);
     return result;
 }
 
 /** RespondToAuthChallenge, as Amplify's confirmSignIn sends it. */
-export function respondToChallenge(target: IdentityTestApp, ChallengeName: string, Session: string, ChallengeResponses: Record<string, string>) {
-    return cognitoCall(target.app, 'RespondToAuthChallenge', { ClientId: target.config.identity.clientId, ChallengeName, Session, ChallengeResponses });
+export function respondToChallenge(
+    target: IdentityTestApp,
+    ChallengeName: string,
+    Session: string,
+    ChallengeResponses: Record<string, string>,
+) {
+    return cognitoCall(target.app, 'RespondToAuthChallenge', {
+        ClientId: target.config.identity.clientId,
+        ChallengeName,
+        Session,
+        ChallengeResponses,
+    });
 }
 
 /** Cognito's error envelope of a response, for one-line assertions. */
-export function cognitoErrorOf(response: LightMyRequestResponse): { status: number; type: string | undefined; __type: unknown; message: unknown } {
+export function cognitoErrorOf(response: LightMyRequestResponse): {
+    status: number;
+    type: string | undefined;
+    __type: unknown;
+    message: unknown;
+} {
     const body = response.json<{ __type?: unknown; message?: unknown }>();
     const header = response.headers['x-amzn-errortype'];
-    return { status: response.statusCode, type: typeof header === 'string' ? header : undefined, __type: body.__type, message: body.message };
+    return {
+        status: response.statusCode,
+        type: typeof header === 'string' ? header : undefined,
+        __type: body.__type,
+        message: body.message,
+    };
 }
 
 /** The payload of a JWT, unverified: for reading claims in assertions. */
@@ -69,7 +121,11 @@ export function totpCode(secret: string, steps = 0, now = Date.now()): Promise<s
 
 /** Every outbox mail to an address, newest first. */
 export function mailsTo(target: IdentityTestApp, address: string) {
-    return target.db.select().from(mailOutbox).where(eq(mailOutbox.to, address)).orderBy(desc(mailOutbox.createdAt));
+    return target.db
+        .select()
+        .from(mailOutbox)
+        .where(eq(mailOutbox.to, address))
+        .orderBy(desc(mailOutbox.createdAt));
 }
 
 /** The code of the newest password-reset mail to an address. */
@@ -95,15 +151,34 @@ export interface CapturedRequest {
 export async function signWithSdk(
     target: IdentityTestApp,
     send: (client: CognitoIdentityProviderClient) => Promise<unknown>,
-    opts: { accessKeyId?: string; secretAccessKey?: string; clockOffsetMs?: number; region?: string } = {},
+    opts: {
+        accessKeyId?: string;
+        secretAccessKey?: string;
+        clockOffsetMs?: number;
+        region?: string;
+    } = {},
 ): Promise<CapturedRequest> {
     let captured: CapturedRequest | undefined;
     const handler: HttpHandler = {
         async handle(request: HttpRequest) {
             const body: unknown = request.body;
-            const text = body instanceof Uint8Array ? Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('utf8') : String(body ?? '');
-            captured = { method: request.method, url: request.path, headers: { ...request.headers }, body: text };
-            return { response: new HttpResponse({ statusCode: 200, headers: { 'content-type': AMZ_JSON }, body: new TextEncoder().encode('{}') }) };
+            const text =
+                body instanceof Uint8Array
+                    ? Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('utf8')
+                    : String(body ?? '');
+            captured = {
+                method: request.method,
+                url: request.path,
+                headers: { ...request.headers },
+                body: text,
+            };
+            return {
+                response: new HttpResponse({
+                    statusCode: 200,
+                    headers: { 'content-type': AMZ_JSON },
+                    body: new TextEncoder().encode('{}'),
+                }),
+            };
         },
         updateHttpClientConfig() {},
         httpHandlerConfigs: () => ({}),
@@ -112,7 +187,10 @@ export async function signWithSdk(
     const client = new CognitoIdentityProviderClient({
         region: opts.region ?? target.config.identity.region,
         endpoint: 'http://127.0.0.1:8080/cognito-idp/',
-        credentials: { accessKeyId: opts.accessKeyId ?? admin.accessKeyId, secretAccessKey: opts.secretAccessKey ?? admin.secretAccessKey },
+        credentials: {
+            accessKeyId: opts.accessKeyId ?? admin.accessKeyId,
+            secretAccessKey: opts.secretAccessKey ?? admin.secretAccessKey,
+        },
         systemClockOffset: opts.clockOffsetMs ?? 0,
         maxAttempts: 1,
         requestHandler: handler,
@@ -124,6 +202,14 @@ export async function signWithSdk(
 }
 
 /** Sends a captured request to the app. */
-export function sendCaptured(app: FastifyInstance, request: CapturedRequest): Promise<LightMyRequestResponse> {
-    return app.inject({ method: request.method as 'POST', url: request.url, headers: request.headers, payload: request.body });
+export function sendCaptured(
+    app: FastifyInstance,
+    request: CapturedRequest,
+): Promise<LightMyRequestResponse> {
+    return app.inject({
+        method: request.method as 'POST',
+        url: request.url,
+        headers: request.headers,
+        payload: request.body,
+    });
 }

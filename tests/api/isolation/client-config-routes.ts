@@ -1,7 +1,20 @@
 import { expect } from 'vitest';
-import { depotConfigRevisions, tenantConfigRevisions, tourCommanderConfigRevisions } from '../../../server/db/schema/index.js';
+import {
+    depotConfigRevisions,
+    tenantConfigRevisions,
+    tourCommanderConfigRevisions,
+} from '../../../server/db/schema/index.js';
 import type { DemoResponse } from '../helpers/demo-app.js';
-import { covers, isAdminSubject, probeDepotIds, sameRefusal, tenantGrantPaths, type Probe, type RouteCase, type Subject } from './matrix.js';
+import {
+    covers,
+    isAdminSubject,
+    probeDepotIds,
+    sameRefusal,
+    tenantGrantPaths,
+    type Probe,
+    type RouteCase,
+    type Subject,
+} from './matrix.js';
 
 /**
  * Matrix rows of issue 6: tenant, depot and tour commander client configurations, history and
@@ -25,26 +38,42 @@ function depotRegion(subject: Subject, code: string): 'ALL' | string[] {
     return held.filter((path) => reading.some((scope) => covers(scope, path)));
 }
 
-const inRegion = (region: 'ALL' | string[], path: string) => region === 'ALL' || region.some((scope) => covers(scope, path));
+const inRegion = (region: 'ALL' | string[], path: string) =>
+    region === 'ALL' || region.some((scope) => covers(scope, path));
 
 async function snapshot({ db }: Probe) {
-    const [tenant, depot, tour] = await Promise.all([db.select().from(tenantConfigRevisions), db.select().from(depotConfigRevisions), db.select().from(tourCommanderConfigRevisions)]);
+    const [tenant, depot, tour] = await Promise.all([
+        db.select().from(tenantConfigRevisions),
+        db.select().from(depotConfigRevisions),
+        db.select().from(tourCommanderConfigRevisions),
+    ]);
     return tenant.length + depot.length * 1_000 + tour.length * 1_000_000;
 }
 
 /** A tenant-level route for admins only: every organisation and an unknown one. */
-function adminOnly(route: string, call: (probe: Probe, tenantId: string) => Promise<DemoResponse<Reply>>, success: number): RouteCase {
+function adminOnly(
+    route: string,
+    call: (probe: Probe, tenantId: string) => Promise<DemoResponse<Reply>>,
+    success: number,
+): RouteCase {
     return {
         route,
-        variant: 'admins only; others 403 for every organisation; writes with a stale base change nothing',
+        variant:
+            'admins only; others 403 for every organisation; writes with a stale base change nothing',
         async run(probe) {
             const before = await snapshot(probe);
             const admin = isAdminSubject(probe.subject);
             for (const tenantId of [...probe.world.tenantIds, UNKNOWN_TENANT]) {
                 const { status, body } = await call(probe, tenantId);
-                if (!admin) expect.soft({ status, code: body.code }, tenantId).toEqual({ status: 403, code: 'NO_PERMISSION' });
+                if (!admin)
+                    expect
+                        .soft({ status, code: body.code }, tenantId)
+                        .toEqual({ status: 403, code: 'NO_PERMISSION' });
                 else if (tenantId === UNKNOWN_TENANT) expect.soft(status, tenantId).toBe(404);
-                else expect.soft([success, 404].includes(status), `${tenantId}: ${status}`).toBe(true);
+                else
+                    expect
+                        .soft([success, 404].includes(status), `${tenantId}: ${status}`)
+                        .toBe(true);
             }
             expect(await snapshot(probe)).toBe(before);
         },
@@ -52,7 +81,12 @@ function adminOnly(route: string, call: (probe: Probe, tenantId: string) => Prom
 }
 
 /** A depot route: inside the region answers, outside exactly like an unknown depot. */
-function depotRoute(route: string, code: string, call: (probe: Probe, depotId: string) => Promise<DemoResponse<Reply>>, inside: (status: number, body: Reply) => boolean): RouteCase {
+function depotRoute(
+    route: string,
+    code: string,
+    call: (probe: Probe, depotId: string) => Promise<DemoResponse<Reply>>,
+    inside: (status: number, body: Reply) => boolean,
+): RouteCase {
     return {
         route,
         variant: `${code} covering the depot; every other depot answers like an unknown id`,
@@ -61,7 +95,12 @@ function depotRoute(route: string, code: string, call: (probe: Probe, depotId: s
             const region = depotRegion(probe.subject, code);
             const reference = await call(probe, UNKNOWN_DEPOT);
             if (region !== 'ALL' && region.length === 0) {
-                expect.soft({ status: reference.status, code: reference.body.code }, 'no grant anywhere').toEqual({ status: 403, code: 'NO_PERMISSION' });
+                expect
+                    .soft(
+                        { status: reference.status, code: reference.body.code },
+                        'no grant anywhere',
+                    )
+                    .toEqual({ status: 403, code: 'NO_PERMISSION' });
                 return;
             }
             expect.soft(reference.status).toBe(404);
@@ -70,10 +109,21 @@ function depotRoute(route: string, code: string, call: (probe: Probe, depotId: s
                 const path = known.get(id);
                 const { status, body } = await call(probe, id);
                 if (path !== undefined && inRegion(region, path)) {
-                    expect.soft(inside(status, body), `${id}: ${status} ${body.code ?? ''}`).toBe(true);
+                    expect
+                        .soft(inside(status, body), `${id}: ${status} ${body.code ?? ''}`)
+                        .toBe(true);
                 } else {
                     const refusal = sameRefusal(body, status, id, reference, UNKNOWN_DEPOT);
-                    expect.soft({ status: refusal.status, code: refusal.code, message: refusal.message }, id).toEqual(refusal.expected);
+                    expect
+                        .soft(
+                            {
+                                status: refusal.status,
+                                code: refusal.code,
+                                message: refusal.message,
+                            },
+                            id,
+                        )
+                        .toEqual(refusal.expected);
                 }
             }
             expect(await snapshot(probe)).toBe(before);
@@ -81,32 +131,95 @@ function depotRoute(route: string, code: string, call: (probe: Probe, depotId: s
     };
 }
 
-const notDepotMissing = (status: number, body: Reply) => status === 409 || (status === 404 && !/Depot/.test(body.message ?? ''));
+const notDepotMissing = (status: number, body: Reply) =>
+    status === 409 || (status === 404 && !/Depot/.test(body.message ?? ''));
 
 export const clientConfigRoutes: RouteCase[] = [
-    adminOnly('GET /tenant-admin/v1/tenants/:tenantId/clientConfigs', (probe, tenantId) => probe.get(`/tenant-admin/v1/tenants/${tenantId}/clientConfigs`), 200),
-    adminOnly('POST /tenant-admin/v1/tenants/:tenantId/clientConfigs', (probe, tenantId) => probe.send('POST', `/tenant-admin/v1/tenants/${tenantId}/clientConfigs`, { document: {}, baseRevision: STALE }), 400),
-    adminOnly('GET /tenant-admin/v1/tenants/:tenantId/clientConfigsHistory', (probe, tenantId) => probe.get(`/tenant-admin/v1/tenants/${tenantId}/clientConfigsHistory`), 200),
+    adminOnly(
+        'GET /tenant-admin/v1/tenants/:tenantId/clientConfigs',
+        (probe, tenantId) => probe.get(`/tenant-admin/v1/tenants/${tenantId}/clientConfigs`),
+        200,
+    ),
+    adminOnly(
+        'POST /tenant-admin/v1/tenants/:tenantId/clientConfigs',
+        (probe, tenantId) =>
+            probe.send('POST', `/tenant-admin/v1/tenants/${tenantId}/clientConfigs`, {
+                document: {},
+                baseRevision: STALE,
+            }),
+        400,
+    ),
+    adminOnly(
+        'GET /tenant-admin/v1/tenants/:tenantId/clientConfigsHistory',
+        (probe, tenantId) => probe.get(`/tenant-admin/v1/tenants/${tenantId}/clientConfigsHistory`),
+        200,
+    ),
     adminOnly(
         'POST /tenant-admin/v1/tenants/:tenantId/clientConfigsHistory/:revision/restore',
-        (probe, tenantId) => probe.send('POST', `/tenant-admin/v1/tenants/${tenantId}/clientConfigsHistory/1/restore`, { baseRevision: STALE }),
+        (probe, tenantId) =>
+            probe.send(
+                'POST',
+                `/tenant-admin/v1/tenants/${tenantId}/clientConfigsHistory/1/restore`,
+                { baseRevision: STALE },
+            ),
         409,
     ),
-    adminOnly('GET /tour-commander/v1/tenants/:tenantId/config', (probe, tenantId) => probe.get(`/tour-commander/v1/tenants/${tenantId}/config`), 200),
-    adminOnly('POST /tour-commander/v1/tenants/:tenantId/config', (probe, tenantId) => probe.send('POST', `/tour-commander/v1/tenants/${tenantId}/config`, { document: {}, baseRevision: STALE }), 400),
-    adminOnly('GET /tour-commander/v1/tenants/:tenantId/configHistory', (probe, tenantId) => probe.get(`/tour-commander/v1/tenants/${tenantId}/configHistory`), 200),
+    adminOnly(
+        'GET /tour-commander/v1/tenants/:tenantId/config',
+        (probe, tenantId) => probe.get(`/tour-commander/v1/tenants/${tenantId}/config`),
+        200,
+    ),
+    adminOnly(
+        'POST /tour-commander/v1/tenants/:tenantId/config',
+        (probe, tenantId) =>
+            probe.send('POST', `/tour-commander/v1/tenants/${tenantId}/config`, {
+                document: {},
+                baseRevision: STALE,
+            }),
+        400,
+    ),
+    adminOnly(
+        'GET /tour-commander/v1/tenants/:tenantId/configHistory',
+        (probe, tenantId) => probe.get(`/tour-commander/v1/tenants/${tenantId}/configHistory`),
+        200,
+    ),
     adminOnly(
         'POST /tour-commander/v1/tenants/:tenantId/configHistory/:revision/restore',
-        (probe, tenantId) => probe.send('POST', `/tour-commander/v1/tenants/${tenantId}/configHistory/1/restore`, { baseRevision: STALE }),
+        (probe, tenantId) =>
+            probe.send('POST', `/tour-commander/v1/tenants/${tenantId}/configHistory/1/restore`, {
+                baseRevision: STALE,
+            }),
         409,
     ),
-    depotRoute('GET /tenant-admin/v1/depots/:internalDepotId/clientConfigs', 'r:depot-mgmt-list', (probe, id) => probe.get(`/tenant-admin/v1/depots/${id}/clientConfigs`), (status, body) => status === 200 && typeof body.revision === 'number'),
-    depotRoute('GET /tenant-admin/v1/depots/:internalDepotId/clientConfigsHistory', 'r:depot-mgmt-list', (probe, id) => probe.get(`/tenant-admin/v1/depots/${id}/clientConfigsHistory`), (status) => status === 200),
-    depotRoute('POST /tenant-admin/v1/depots/:internalDepotId/clientConfigs', 'u:depot', (probe, id) => probe.send('POST', `/tenant-admin/v1/depots/${id}/clientConfigs`, { document: {}, baseRevision: STALE }), (status) => status === 409),
+    depotRoute(
+        'GET /tenant-admin/v1/depots/:internalDepotId/clientConfigs',
+        'r:depot-mgmt-list',
+        (probe, id) => probe.get(`/tenant-admin/v1/depots/${id}/clientConfigs`),
+        (status, body) => status === 200 && typeof body.revision === 'number',
+    ),
+    depotRoute(
+        'GET /tenant-admin/v1/depots/:internalDepotId/clientConfigsHistory',
+        'r:depot-mgmt-list',
+        (probe, id) => probe.get(`/tenant-admin/v1/depots/${id}/clientConfigsHistory`),
+        (status) => status === 200,
+    ),
+    depotRoute(
+        'POST /tenant-admin/v1/depots/:internalDepotId/clientConfigs',
+        'u:depot',
+        (probe, id) =>
+            probe.send('POST', `/tenant-admin/v1/depots/${id}/clientConfigs`, {
+                document: {},
+                baseRevision: STALE,
+            }),
+        (status) => status === 409,
+    ),
     depotRoute(
         'POST /tenant-admin/v1/depots/:internalDepotId/clientConfigsHistory/:revision/restore',
         'u:depot',
-        (probe, id) => probe.send('POST', `/tenant-admin/v1/depots/${id}/clientConfigsHistory/1/restore`, { baseRevision: STALE }),
+        (probe, id) =>
+            probe.send('POST', `/tenant-admin/v1/depots/${id}/clientConfigsHistory/1/restore`, {
+                baseRevision: STALE,
+            }),
         notDepotMissing,
     ),
 ];

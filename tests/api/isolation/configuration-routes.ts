@@ -6,4 +6,10 @@ import type { RouteCase } from './matrix.js';
 import { organisationRoutes } from './organisation-routes.js';
 
 /** Matrix rows of issue 6: organisations, depots, client configurations, API access and backoffice actions. */
-export const configurationRoutes: RouteCase[] = [...organisationRoutes, ...depotWriteRoutes, ...clientConfigRoutes, ...apiAccessRoutes, ...backofficeActionRoutes];
+export const configurationRoutes: RouteCase[] = [
+    ...organisationRoutes,
+    ...depotWriteRoutes,
+    ...clientConfigRoutes,
+    ...apiAccessRoutes,
+    ...backofficeActionRoutes,
+];

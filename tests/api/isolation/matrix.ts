@@ -26,7 +26,6 @@ export interface MatrixLogin {
     email: string;
 }
 
-
 export interface Grant {
     id: string;
     /** The role's name. */
@@ -62,16 +61,18 @@ export interface Expected {
     home: { tenant?: string; depots?: string[]; subcontractors?: string[] };
 }
 
-
-
 /** The explicit isolation claims for one depot path or scope-tree node the caller was shown. */
 export function isolationBreach(expected: Expected, path: string): string | undefined {
     const { tenant, depots: homeDepots, subcontractors: homeSucos } = expected.home;
     if (path === '') return undefined;
-    if (tenant !== undefined && segmentsOf(path)[0] !== tenant) return `${path} belongs to another organisation than ${tenant}`;
-    if (homeDepots && !homeDepots.some((depot) => overlaps(depot, path))) return `${path} is outside the depots ${homeDepots.join(', ')}`;
-    if (homeSucos && segmentsOf(path).length === 5 && !homeSucos.includes(path)) return `${path} is another subcontractor than ${homeSucos.join(', ')}`;
-    if (homeSucos && !homeSucos.some((suco) => overlaps(suco, path))) return `${path} is outside the subcontractors ${homeSucos.join(', ')}`;
+    if (tenant !== undefined && segmentsOf(path)[0] !== tenant)
+        return `${path} belongs to another organisation than ${tenant}`;
+    if (homeDepots && !homeDepots.some((depot) => overlaps(depot, path)))
+        return `${path} is outside the depots ${homeDepots.join(', ')}`;
+    if (homeSucos && segmentsOf(path).length === 5 && !homeSucos.includes(path))
+        return `${path} is another subcontractor than ${homeSucos.join(', ')}`;
+    if (homeSucos && !homeSucos.some((suco) => overlaps(suco, path)))
+        return `${path} is outside the subcontractors ${homeSucos.join(', ')}`;
     return undefined;
 }
 
@@ -81,7 +82,11 @@ export interface Probe {
     world: World;
     get<T = unknown>(url: string): Promise<DemoResponse<T>>;
     /** A write with the caller's token. */
-    send<T = unknown>(method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: object): Promise<DemoResponse<T>>;
+    send<T = unknown>(
+        method: 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+        url: string,
+        payload?: object,
+    ): Promise<DemoResponse<T>>;
     /** The seeded database (to compare what a write changed). */
     db: Database;
     /** Every login of the matrix with its grants (targets for reads and writes of other users). */
@@ -98,7 +103,8 @@ export interface RouteCase {
 
 export const sorted = (values: Iterable<string>) => [...values].sort();
 export const flatten = (node: ScopeNode): ScopeNode[] => [node, ...node.children.flatMap(flatten)];
-export const breaches = (expected: Expected, paths: readonly string[]) => paths.flatMap((path) => isolationBreach(expected, path) ?? []);
+export const breaches = (expected: Expected, paths: readonly string[]) =>
+    paths.flatMap((path) => isolationBreach(expected, path) ?? []);
 export const encode = (value: unknown) => encodeURIComponent(JSON.stringify(value));
 export const validPath = (path: string) => /^([A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+){0,4})?$/.test(path);
 
@@ -123,7 +129,14 @@ export function probePaths({ subject, expected, world }: Probe): string[] {
     for (const { path } of subject.grants) {
         if (path === '') continue;
         const [, ...rest] = segmentsOf(path);
-        for (const guess of [`${path}1`, `${path}z`, path.slice(0, -1), `${path}.zz`, path.toUpperCase(), ...world.tenantIds.map((tenant) => [tenant, ...rest].join('.'))]) {
+        for (const guess of [
+            `${path}1`,
+            `${path}z`,
+            path.slice(0, -1),
+            `${path}.zz`,
+            path.toUpperCase(),
+            ...world.tenantIds.map((tenant) => [tenant, ...rest].join('.')),
+        ]) {
             if (validPath(guess) && guess !== '') guesses.add(guess);
         }
     }
@@ -134,12 +147,16 @@ export function probePaths({ subject, expected, world }: Probe): string[] {
 export function probeDepotIds({ subject, expected, world }: Probe): string[] {
     const ids = new Set(world.depots.map((depot) => depot.id));
     const own = subject.grants.flatMap((grant) => segmentsOf(grant.path)[3] ?? []);
-    for (const id of own.length > 0 ? own : [...expected.depots].slice(0, 2)) for (const guess of [`${id}1`, `${id}z`, id.slice(0, -1), id.toUpperCase()]) ids.add(guess);
+    for (const id of own.length > 0 ? own : [...expected.depots].slice(0, 2))
+        for (const guess of [`${id}1`, `${id}z`, id.slice(0, -1), id.toUpperCase()]) ids.add(guess);
     ids.add('nope');
     return sorted(ids);
 }
 
-export const isAdminSubject = (subject: Subject) => subject.grants.some((grant) => grant.contexts.includes('ADMIN') && grant.actions.includes('admin'));
+export const isAdminSubject = (subject: Subject) =>
+    subject.grants.some(
+        (grant) => grant.contexts.includes('ADMIN') && grant.actions.includes('admin'),
+    );
 export const fivePart = (path: string) => segmentsOf(path).length === 5;
 /** Where `code` is held in the depot context: depot grants, five-part subcontractor grants, and tenant-admin grants. */
 export const depotGrantPaths = (subject: Subject, code: string) =>
@@ -147,20 +164,46 @@ export const depotGrantPaths = (subject: Subject, code: string) =>
         .filter(
             (grant) =>
                 (grant.contexts.includes('DEPOT') && grant.actions.includes(code)) ||
-                (grant.contexts.includes('SUBCONTRACTOR') && fivePart(grant.path) && grant.actions.includes(code)) ||
+                (grant.contexts.includes('SUBCONTRACTOR') &&
+                    fivePart(grant.path) &&
+                    grant.actions.includes(code)) ||
                 (grant.contexts.includes('TENANT') && grant.actions.includes('tenant-admin')),
         )
         .map((grant) => grant.path);
 /** Where `code` is held in the tenant context: tenant grants with it or with tenant-admin. */
 export const tenantGrantPaths = (subject: Subject, code: string) =>
-    subject.grants.filter((grant) => grant.contexts.includes('TENANT') && (grant.actions.includes(code) || grant.actions.includes('tenant-admin'))).map((grant) => grant.path);
+    subject.grants
+        .filter(
+            (grant) =>
+                grant.contexts.includes('TENANT') &&
+                (grant.actions.includes(code) || grant.actions.includes('tenant-admin')),
+        )
+        .map((grant) => grant.path);
 /** Scopes the caller holds any role on (tenant, depot, or subcontractor on a five-part path). */
 export const heldPaths = (subject: Subject) =>
-    subject.grants.filter((grant) => grant.contexts.includes('TENANT') || grant.contexts.includes('DEPOT') || (grant.contexts.includes('SUBCONTRACTOR') && fivePart(grant.path))).map((grant) => grant.path);
-export const latest = (times: string[]) => (times.length === 0 ? null : [...times].sort().at(-1) ?? null);
-export const sameRefusal = (body: { code?: string; message?: string }, status: number, id: string, reference: DemoResponse<{ code?: string; message?: string }>, referenceId: string) => ({
+    subject.grants
+        .filter(
+            (grant) =>
+                grant.contexts.includes('TENANT') ||
+                grant.contexts.includes('DEPOT') ||
+                (grant.contexts.includes('SUBCONTRACTOR') && fivePart(grant.path)),
+        )
+        .map((grant) => grant.path);
+export const latest = (times: string[]) =>
+    times.length === 0 ? null : ([...times].sort().at(-1) ?? null);
+export const sameRefusal = (
+    body: { code?: string; message?: string },
+    status: number,
+    id: string,
+    reference: DemoResponse<{ code?: string; message?: string }>,
+    referenceId: string,
+) => ({
     status,
     code: body.code,
     message: body.message?.replaceAll(id, referenceId),
-    expected: { status: reference.status, code: reference.body.code, message: reference.body.message },
+    expected: {
+        status: reference.status,
+        code: reference.body.code,
+        message: reference.body.message,
+    },
 });

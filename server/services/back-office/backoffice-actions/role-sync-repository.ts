@@ -1,7 +1,13 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { isKnownAction } from '../../../../domain/actions.js';
-import { planRoleSync, syncedRoleKey, type RoleChange, type RoleHere, type SyncedRole } from '../../../../domain/roleSync.js';
+import {
+    planRoleSync,
+    syncedRoleKey,
+    type RoleChange,
+    type RoleHere,
+    type SyncedRole,
+} from '../../../../domain/roleSync.js';
 import type { Queryable } from '../../../db/client.js';
 import { newId } from '../../../db/ids.js';
 import { permissionAssignments, roles, tenants } from '../../../db/schema/index.js';
@@ -13,9 +19,21 @@ import { lockTenantRoles, scopeNodeExists } from '../roles/roles-repository.js';
 /** Every role as stored, technical ones first, then by organisation and name. */
 export async function rolesForExport(db: Queryable): Promise<SyncedRole[]> {
     const rows = await db
-        .select({ id: roles.id, tenantId: roles.tenantId, name: roles.name, contexts: roles.contexts, actions: roles.actions, visibilityPath: roles.visibilityPath })
+        .select({
+            id: roles.id,
+            tenantId: roles.tenantId,
+            name: roles.name,
+            contexts: roles.contexts,
+            actions: roles.actions,
+            visibilityPath: roles.visibilityPath,
+        })
         .from(roles)
-        .orderBy(sql`${roles.tenantId} is not null`, asc(roles.tenantId), sql`lower(${roles.name})`, asc(roles.id));
+        .orderBy(
+            sql`${roles.tenantId} is not null`,
+            asc(roles.tenantId),
+            sql`lower(${roles.name})`,
+            asc(roles.id),
+        );
     return rows.map((row) => ({
         key: syncedRoleKey(row),
         name: row.name,
@@ -30,24 +48,49 @@ export async function rolesForExport(db: Queryable): Promise<SyncedRole[]> {
 /** The roles here with the scopes they are assigned on. */
 async function rolesHere(db: Queryable): Promise<RoleHere[]> {
     const [rows, assignments] = await Promise.all([
-        db.select({ id: roles.id, tenantId: roles.tenantId, name: roles.name, contexts: roles.contexts, actions: roles.actions, visibilityPath: roles.visibilityPath, version: roles.version }).from(roles),
-        db.selectDistinct({ roleId: permissionAssignments.roleId, path: permissionAssignments.scopePath }).from(permissionAssignments),
+        db
+            .select({
+                id: roles.id,
+                tenantId: roles.tenantId,
+                name: roles.name,
+                contexts: roles.contexts,
+                actions: roles.actions,
+                visibilityPath: roles.visibilityPath,
+                version: roles.version,
+            })
+            .from(roles),
+        db
+            .selectDistinct({
+                roleId: permissionAssignments.roleId,
+                path: permissionAssignments.scopePath,
+            })
+            .from(permissionAssignments),
     ]);
     const paths = new Map<string, string[]>();
-    for (const { roleId, path } of assignments) paths.set(roleId, [...(paths.get(roleId) ?? []), path]);
+    for (const { roleId, path } of assignments)
+        paths.set(roleId, [...(paths.get(roleId) ?? []), path]);
     return rows.map((row) => ({ ...row, assignedPaths: paths.get(row.id) ?? [] }));
 }
 
 /** The organisations of the file that exist here. */
-async function existingTenants(db: Queryable, fileRoles: readonly SyncedRole[]): Promise<Set<string>> {
-    const ids = [...new Set(fileRoles.flatMap((role) => (role.tenantId === null ? [] : [role.tenantId])))];
+async function existingTenants(
+    db: Queryable,
+    fileRoles: readonly SyncedRole[],
+): Promise<Set<string>> {
+    const ids = [
+        ...new Set(fileRoles.flatMap((role) => (role.tenantId === null ? [] : [role.tenantId]))),
+    ];
     if (ids.length === 0) return new Set();
     const rows = await db.select({ id: tenants.id }).from(tenants).where(inArray(tenants.id, ids));
     return new Set(rows.map((row) => row.id));
 }
 
 /** The role rules (role-rules.ts) and the scope tree here, for each organisation role of the file whose organisation exists. */
-async function definitionProblems(db: Queryable, fileRoles: readonly SyncedRole[], tenantIds: ReadonlySet<string>): Promise<Map<string, string[]>> {
+async function definitionProblems(
+    db: Queryable,
+    fileRoles: readonly SyncedRole[],
+    tenantIds: ReadonlySet<string>,
+): Promise<Map<string, string[]>> {
     const problems = new Map<string, string[]>();
     const nodes = new Map<string, boolean>();
     for (const role of fileRoles) {
@@ -60,7 +103,10 @@ async function definitionProblems(db: Queryable, fileRoles: readonly SyncedRole[
                 exists = await scopeNodeExists(db, role.tenantId, role.visibilityPath);
                 nodes.set(node, exists);
             }
-            if (!exists) messages.push(`visibilityPath ${role.visibilityPath} is not a scope of the organisation ${role.tenantId}`);
+            if (!exists)
+                messages.push(
+                    `visibilityPath ${role.visibilityPath} is not a scope of the organisation ${role.tenantId}`,
+                );
         }
         problems.set(role.key, messages);
     }
@@ -68,20 +114,39 @@ async function definitionProblems(db: Queryable, fileRoles: readonly SyncedRole[
 }
 
 /** What importing the file's roles would do here. */
-export async function planImport(db: Queryable, fileRoles: readonly SyncedRole[]): Promise<RoleChange[]> {
+export async function planImport(
+    db: Queryable,
+    fileRoles: readonly SyncedRole[],
+): Promise<RoleChange[]> {
     const [tenantIds, here] = await Promise.all([existingTenants(db, fileRoles), rolesHere(db)]);
     const target = { roles: here, tenantIds, isKnownAction };
     // The rules (and their scope-tree reads) matter only for roles that would be written.
     const draft = planRoleSync(fileRoles, { ...target, definitionProblems: () => [] });
-    const writes = new Set(draft.filter((change) => change.kind === 'create' || change.kind === 'update').map((change) => change.key));
+    const writes = new Set(
+        draft
+            .filter((change) => change.kind === 'create' || change.kind === 'update')
+            .map((change) => change.key),
+    );
     if (writes.size === 0) return draft;
-    const problems = await definitionProblems(db, fileRoles.filter((role) => writes.has(role.key)), tenantIds);
-    return planRoleSync(fileRoles, { ...target, definitionProblems: (role) => problems.get(role.key) ?? [] });
+    const problems = await definitionProblems(
+        db,
+        fileRoles.filter((role) => writes.has(role.key)),
+        tenantIds,
+    );
+    return planRoleSync(fileRoles, {
+        ...target,
+        definitionProblems: (role) => problems.get(role.key) ?? [],
+    });
 }
 
 /** Serialises role writes of the file's organisations with the role routes (sorted: no deadlocks between imports). */
-export async function lockImportTenants(db: Queryable, fileRoles: readonly SyncedRole[]): Promise<void> {
-    const ids = [...new Set(fileRoles.flatMap((role) => (role.tenantId === null ? [] : [role.tenantId])))].sort();
+export async function lockImportTenants(
+    db: Queryable,
+    fileRoles: readonly SyncedRole[],
+): Promise<void> {
+    const ids = [
+        ...new Set(fileRoles.flatMap((role) => (role.tenantId === null ? [] : [role.tenantId]))),
+    ].sort();
     for (const tenantId of ids) await lockTenantRoles(db, tenantId);
 }
 
@@ -91,36 +156,72 @@ export interface ImportSource {
 }
 
 /** Writes the plan's creates and updates (versions bumped, one audit entry each, and one for the import). */
-export async function applyImport(db: Queryable, request: FastifyRequest, plan: readonly RoleChange[], fileRoles: readonly SyncedRole[], source: ImportSource): Promise<{ created: number; updated: number }> {
+export async function applyImport(
+    db: Queryable,
+    request: FastifyRequest,
+    plan: readonly RoleChange[],
+    fileRoles: readonly SyncedRole[],
+    source: ImportSource,
+): Promise<{ created: number; updated: number }> {
     const byKey = new Map(fileRoles.map((role) => [role.key, role]));
     const versions = new Map((await rolesHere(db)).map((role) => [role.id, role]));
     let created = 0;
     let updated = 0;
-    const via = { via: 'role-sync', sourceEnvironment: source.environment, exportedAt: source.exportedAt };
+    const via = {
+        via: 'role-sync',
+        sourceEnvironment: source.environment,
+        exportedAt: source.exportedAt,
+    };
     for (const change of plan) {
         const role = byKey.get(change.key);
         if (!role || role.tenantId === null) continue;
-        const values = { name: role.name.trim(), contexts: role.contexts, actions: role.actions, visibilityPath: role.visibilityPath };
+        const values = {
+            name: role.name.trim(),
+            contexts: role.contexts,
+            actions: role.actions,
+            visibilityPath: role.visibilityPath,
+        };
         if (change.kind === 'create') {
             const id = newId();
-            await db.insert(roles).values({ id, tenantId: role.tenantId, ...values, fixed: false, version: 1 });
-            await appendAudit(db, request, { action: 'role-created', entityType: 'role', entityId: id, changes: { after: { tenantId: role.tenantId, ...values }, ...via } });
+            await db
+                .insert(roles)
+                .values({ id, tenantId: role.tenantId, ...values, fixed: false, version: 1 });
+            await appendAudit(db, request, {
+                action: 'role-created',
+                entityType: 'role',
+                entityId: id,
+                changes: { after: { tenantId: role.tenantId, ...values }, ...via },
+            });
             created += 1;
         } else if (change.kind === 'update' && change.roleId) {
             const before = versions.get(change.roleId);
-            if (!before) throw conflict('STALE_RECORD', `The role ${role.name} was deleted meanwhile; preview the file again.`);
+            if (!before)
+                throw conflict(
+                    'STALE_RECORD',
+                    `The role ${role.name} was deleted meanwhile; preview the file again.`,
+                );
             const [after] = await db
                 .update(roles)
                 .set({ ...values, version: sql`${roles.version} + 1`, updatedAt: sql`now()` })
                 .where(and(eq(roles.id, before.id), eq(roles.version, before.version)))
                 .returning({ version: roles.version });
-            if (!after) throw conflict('STALE_RECORD', `The role ${role.name} was changed meanwhile; preview the file again.`);
+            if (!after)
+                throw conflict(
+                    'STALE_RECORD',
+                    `The role ${role.name} was changed meanwhile; preview the file again.`,
+                );
             await appendAudit(db, request, {
                 action: 'role-updated',
                 entityType: 'role',
                 entityId: before.id,
                 changes: {
-                    before: { name: before.name, contexts: before.contexts, actions: before.actions, visibilityPath: before.visibilityPath, version: before.version },
+                    before: {
+                        name: before.name,
+                        contexts: before.contexts,
+                        actions: before.actions,
+                        visibilityPath: before.visibilityPath,
+                        version: before.version,
+                    },
                     after: { ...values, version: after.version },
                     ...via,
                 },
@@ -128,6 +229,11 @@ export async function applyImport(db: Queryable, request: FastifyRequest, plan: 
             updated += 1;
         }
     }
-    await appendAudit(db, request, { action: 'roles-imported', entityType: 'role-sync', entityId: null, changes: { ...via, created, updated } });
+    await appendAudit(db, request, {
+        action: 'roles-imported',
+        entityType: 'role-sync',
+        entityId: null,
+        changes: { ...via, created, updated },
+    });
     return { created, updated };
 }

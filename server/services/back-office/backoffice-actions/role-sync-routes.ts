@@ -1,12 +1,30 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
-import { duplicateSyncedRoles, roleSyncApplicable, ROLE_SYNC_FORMAT, ROLE_SYNC_FORMAT_VERSION, type RoleChange, type RoleSyncContent } from '../../../../domain/roleSync.js';
+import {
+    duplicateSyncedRoles,
+    roleSyncApplicable,
+    ROLE_SYNC_FORMAT,
+    ROLE_SYNC_FORMAT_VERSION,
+    type RoleChange,
+    type RoleSyncContent,
+} from '../../../../domain/roleSync.js';
 import { requireAction } from '../../../access/route-access.js';
 import { badRequest, conflict } from '../../../errors.js';
 import { authErrors, ErrorEnvelope } from '../../common-schemas.js';
-import { applyImport, lockImportTenants, planImport, rolesForExport } from './role-sync-repository.js';
+import {
+    applyImport,
+    lockImportTenants,
+    planImport,
+    rolesForExport,
+} from './role-sync-repository.js';
 import { roleSyncChecksum, roleSyncSignatureValid, signRoleSync } from './role-sync-signature.js';
-import { RoleImportQuery, RoleSyncFile, RoleSyncPreview, RoleSyncResult, RoleSyncSettings } from './schemas.js';
+import {
+    RoleImportQuery,
+    RoleSyncFile,
+    RoleSyncPreview,
+    RoleSyncResult,
+    RoleSyncSettings,
+} from './schemas.js';
 
 const adminOnly = () => requireAction('admin', { context: 'admin' });
 /** A file of 10,000 roles with long action lists stays below this. */
@@ -22,12 +40,28 @@ function assertTrustedFile(request: FastifyRequest, file: RoleSyncFile, secret: 
         );
     }
     const duplicates = duplicateSyncedRoles(file.roles);
-    if (duplicates.length > 0) throw badRequest('The file names a role more than once.', duplicates.slice(0, 50).map((key) => ({ field: '/body/roles', message: `${key} occurs more than once` })));
-    request.log.debug({ roles: file.roles.length, source: file.environment }, 'role-sync file verified');
+    if (duplicates.length > 0)
+        throw badRequest(
+            'The file names a role more than once.',
+            duplicates
+                .slice(0, 50)
+                .map((key) => ({ field: '/body/roles', message: `${key} occurs more than once` })),
+        );
+    request.log.debug(
+        { roles: file.roles.length, source: file.environment },
+        'role-sync file verified',
+    );
 }
 
 function previewOf(file: RoleSyncFile, targetEnvironment: string, changes: RoleChange[]) {
-    return { sourceEnvironment: file.environment, targetEnvironment, exportedAt: file.exportedAt, checksum: roleSyncChecksum(changes), applicable: roleSyncApplicable(changes), changes };
+    return {
+        sourceEnvironment: file.environment,
+        targetEnvironment,
+        exportedAt: file.exportedAt,
+        checksum: roleSyncChecksum(changes),
+        applicable: roleSyncApplicable(changes),
+        changes,
+    };
 }
 
 /** The 409 of an import whose plan has conflicts: each conflicting role named. */
@@ -36,7 +70,12 @@ function conflicts(changes: readonly RoleChange[]) {
     return conflict(
         blocking[0]?.reason ?? 'BAD_REQUEST',
         `${blocking.length} role(s) cannot be imported here; nothing was imported.`,
-        blocking.slice(0, 50).map((change) => ({ field: `/body/roles/${change.key}`, message: `${change.reason ?? ''}: ${(change.reasonDetails ?? []).join('; ')}` })),
+        blocking
+            .slice(0, 50)
+            .map((change) => ({
+                field: `/body/roles/${change.key}`,
+                message: `${change.reason ?? ''}: ${(change.reasonDetails ?? []).join('; ')}`,
+            })),
     );
 }
 
@@ -52,7 +91,12 @@ export const roleSyncRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
         '/backoffice-actions/roles/sync-settings',
         {
             config: { access: adminOnly() },
-            schema: { tags: ['back-office'], summary: 'This environment’s name and whether role-sync files are signed with a configured secret', response: { 200: RoleSyncSettings, ...authErrors } },
+            schema: {
+                tags: ['back-office'],
+                summary:
+                    'This environment’s name and whether role-sync files are signed with a configured secret',
+                response: { 200: RoleSyncSettings, ...authErrors },
+            },
         },
         async () => ({ environment, secretSource: roleSync.source }),
     );
@@ -61,13 +105,26 @@ export const roleSyncRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
         '/backoffice-actions/roles/export',
         {
             config: { access: adminOnly() },
-            schema: { tags: ['back-office'], summary: 'Every role (technical and organisations’ own) as a signed role-sync file (download)', response: { 200: RoleSyncFile, ...authErrors } },
+            schema: {
+                tags: ['back-office'],
+                summary:
+                    'Every role (technical and organisations’ own) as a signed role-sync file (download)',
+                response: { 200: RoleSyncFile, ...authErrors },
+            },
         },
         async (_request, reply) => {
             const exportedAt = new Date().toISOString();
-            const content: RoleSyncContent = { format: ROLE_SYNC_FORMAT, formatVersion: ROLE_SYNC_FORMAT_VERSION, environment, exportedAt, roles: await rolesForExport(fastify.db) };
+            const content: RoleSyncContent = {
+                format: ROLE_SYNC_FORMAT,
+                formatVersion: ROLE_SYNC_FORMAT_VERSION,
+                environment,
+                exportedAt,
+                roles: await rolesForExport(fastify.db),
+            };
             const fileName = `roles-${environment}-${exportedAt.slice(0, 19).replaceAll(':', '-')}.json`;
-            reply.header('content-disposition', `attachment; filename="${fileName}"`).header('cache-control', 'no-store');
+            reply
+                .header('content-disposition', `attachment; filename="${fileName}"`)
+                .header('cache-control', 'no-store');
             return { ...content, signature: signRoleSync(content, roleSync.secret) };
         },
     );
@@ -79,7 +136,8 @@ export const roleSyncRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
             config: { access: adminOnly() },
             schema: {
                 tags: ['back-office'],
-                summary: 'What importing a role-sync file would change here, role by role (writes nothing)',
+                summary:
+                    'What importing a role-sync file would change here, role by role (writes nothing)',
                 body: RoleSyncFile,
                 response: { 200: RoleSyncPreview, ...authErrors },
             },
@@ -98,7 +156,8 @@ export const roleSyncRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
             config: { access: adminOnly() },
             schema: {
                 tags: ['back-office'],
-                summary: 'Imports a role-sync file: creates and updates roles in one transaction, never deletes; refused as a whole when a role is in conflict',
+                summary:
+                    'Imports a role-sync file: creates and updates roles in one transaction, never deletes; refused as a whole when a role is in conflict',
                 body: RoleSyncFile,
                 querystring: RoleImportQuery,
                 response: { 200: RoleSyncResult, 409: ErrorEnvelope, ...authErrors },
@@ -111,14 +170,28 @@ export const roleSyncRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
                 await lockImportTenants(tx, file.roles);
                 const changes = await planImport(tx, file.roles);
                 const preview = previewOf(file, environment, changes);
-                if (request.query.checksum !== undefined && request.query.checksum !== preview.checksum) {
-                    throw conflict('STALE_RECORD', 'The roles here changed since the preview; preview the file again.', [{ field: '/querystring/checksum', message: 'does not match the current plan' }]);
+                if (
+                    request.query.checksum !== undefined &&
+                    request.query.checksum !== preview.checksum
+                ) {
+                    throw conflict(
+                        'STALE_RECORD',
+                        'The roles here changed since the preview; preview the file again.',
+                        [
+                            {
+                                field: '/querystring/checksum',
+                                message: 'does not match the current plan',
+                            },
+                        ],
+                    );
                 }
                 if (!preview.applicable) throw conflicts(changes);
-                const counts = await applyImport(tx, request, changes, file.roles, { environment: file.environment, exportedAt: file.exportedAt });
+                const counts = await applyImport(tx, request, changes, file.roles, {
+                    environment: file.environment,
+                    exportedAt: file.exportedAt,
+                });
                 return { ...preview, ...counts };
             });
         },
     );
 };
-

@@ -1,13 +1,23 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
-import { canonicalJson, roleSyncContent, type RoleChange, type RoleSyncContent } from '../../../../domain/roleSync.js';
+import {
+    canonicalJson,
+    roleSyncContent,
+    type RoleChange,
+    type RoleSyncContent,
+} from '../../../../domain/roleSync.js';
 
 /** HMAC-SHA256 (base64url) of the canonical form of everything but the signature. */
 export function signRoleSync(content: RoleSyncContent, secret: string): string {
-    return createHmac('sha256', secret).update(canonicalJson(roleSyncContent(content))).digest('base64url');
+    return createHmac('sha256', secret)
+        .update(canonicalJson(roleSyncContent(content)))
+        .digest('base64url');
 }
 
 /** True when the file's signature was made with `secret` over exactly this content. */
-export function roleSyncSignatureValid(file: RoleSyncContent & { signature: string }, secret: string): boolean {
+export function roleSyncSignatureValid(
+    file: RoleSyncContent & { signature: string },
+    secret: string,
+): boolean {
     const expected = Buffer.from(signRoleSync(file, secret));
     const given = Buffer.from(file.signature);
     return expected.length === given.length && timingSafeEqual(expected, given);

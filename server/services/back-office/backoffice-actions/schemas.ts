@@ -36,11 +36,18 @@ export type RoleSyncFile = Static<typeof RoleSyncFile>;
 export const RoleSyncSettings = Type.Object({
     environment: Type.String(),
     secretSource: Type.Union([Type.Literal('configured'), Type.Literal('ephemeral')], {
-        description: 'ephemeral: no ROLE_SYNC_SECRET is set, files verify only in this running server',
+        description:
+            'ephemeral: no ROLE_SYNC_SECRET is set, files verify only in this running server',
     }),
 });
 
-const RoleChangeKind = Type.Union([Type.Literal('create'), Type.Literal('update'), Type.Literal('unchanged'), Type.Literal('skipped'), Type.Literal('conflict')]);
+const RoleChangeKind = Type.Union([
+    Type.Literal('create'),
+    Type.Literal('update'),
+    Type.Literal('unchanged'),
+    Type.Literal('skipped'),
+    Type.Literal('conflict'),
+]);
 const RoleSyncReason = Type.Union([
     Type.Literal('TENANT_NOT_FOUND'),
     Type.Literal('UNKNOWN_ACTIONS'),
@@ -89,7 +96,13 @@ export const RoleSyncResult = Type.Object({
 });
 
 export const RoleImportQuery = Type.Object({
-    checksum: Type.Optional(Type.String({ pattern: '^[0-9a-f]{64}$', description: 'The preview’s checksum: the import is refused (409 STALE_RECORD) when the plan changed since' })),
+    checksum: Type.Optional(
+        Type.String({
+            pattern: '^[0-9a-f]{64}$',
+            description:
+                'The preview’s checksum: the import is refused (409 STALE_RECORD) when the plan changed since',
+        }),
+    ),
 });
 
 export const LanguageParams = Type.Object({ language: Type.Enum(languages) });
@@ -98,7 +111,14 @@ export const TranslationStatus = Type.Object({
     language: Type.Enum(languages),
     status: Type.Union([Type.Literal('bundled'), Type.Literal('updated')]),
     updatedAt: Type.Union([Type.String(), Type.Null()]),
-    updatedBy: Type.Union([Type.Object({ id: Type.String(), name: Type.String(), email: Type.Union([Type.String(), Type.Null()]) }), Type.Null()]),
+    updatedBy: Type.Union([
+        Type.Object({
+            id: Type.String(),
+            name: Type.String(),
+            email: Type.Union([Type.String(), Type.Null()]),
+        }),
+        Type.Null(),
+    ]),
 });
 export type TranslationStatus = Static<typeof TranslationStatus>;
 

@@ -1,11 +1,22 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { changedLocaleTexts, compareLocaleFile, localeFileFits, localeProblemDetails, localeProblemSummary, type LocaleDocument } from '../../../../domain/localeFiles.js';
+import {
+    changedLocaleTexts,
+    compareLocaleFile,
+    localeFileFits,
+    localeProblemDetails,
+    localeProblemSummary,
+    type LocaleDocument,
+} from '../../../../domain/localeFiles.js';
 import { requireAction } from '../../../access/route-access.js';
 import { badRequest } from '../../../errors.js';
 import { authErrors } from '../../common-schemas.js';
 import { LanguageParams, LocaleFileBody, TranslationStatus } from './schemas.js';
-import { deleteLocaleOverride, saveLocaleOverride, translationStatuses } from './translations-repository.js';
+import {
+    deleteLocaleOverride,
+    saveLocaleOverride,
+    translationStatuses,
+} from './translations-repository.js';
 
 const adminOnly = () => requireAction('admin', { context: 'admin' });
 /** The English file is about 40 KB; a language with long texts stays far below this. */
@@ -18,13 +29,18 @@ const LOCALE_BODY_LIMIT = 2 * 1024 * 1024;
  * the same `{{variables}}` per key (domain/localeFiles.ts); otherwise 400 LOCALE_KEYS_MISMATCH.
  */
 export const translationRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
-    const statusOf = async (language: TranslationStatus['language']) => (await translationStatuses(fastify.db)).find((status) => status.language === language);
+    const statusOf = async (language: TranslationStatus['language']) =>
+        (await translationStatuses(fastify.db)).find((status) => status.language === language);
 
     fastify.get(
         '/backoffice-actions/translations',
         {
             config: { access: adminOnly() },
-            schema: { tags: ['back-office'], summary: 'Every UI language: bundled or updated (when, by whom)', response: { 200: Type.Array(TranslationStatus), ...authErrors } },
+            schema: {
+                tags: ['back-office'],
+                summary: 'Every UI language: bundled or updated (when, by whom)',
+                response: { 200: Type.Array(TranslationStatus), ...authErrors },
+            },
         },
         async () => translationStatuses(fastify.db),
     );
@@ -33,17 +49,24 @@ export const translationRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
         '/backoffice-actions/translations/:language',
         {
             config: { access: adminOnly() },
-            schema: { tags: ['back-office'], summary: 'The locale file of a language as served (download)', params: LanguageParams, response: { 200: LocaleFileBody, ...authErrors } },
+            schema: {
+                tags: ['back-office'],
+                summary: 'The locale file of a language as served (download)',
+                params: LanguageParams,
+                response: { 200: LocaleFileBody, ...authErrors },
+            },
         },
         async (request, reply) => {
             const { language } = request.params;
             const { text } = await fastify.localeTexts.served(fastify.db, language);
-            return reply
-                .header('content-disposition', `attachment; filename="${language}.json"`)
-                .header('cache-control', 'no-store')
-                .type('application/json; charset=utf-8')
-                // Sent as the stored text (already JSON): no second serialisation.
-                .send(text as unknown as LocaleDocument);
+            return (
+                reply
+                    .header('content-disposition', `attachment; filename="${language}.json"`)
+                    .header('cache-control', 'no-store')
+                    .type('application/json; charset=utf-8')
+                    // Sent as the stored text (already JSON): no second serialisation.
+                    .send(text as unknown as LocaleDocument)
+            );
         },
     );
 
@@ -54,7 +77,8 @@ export const translationRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
             config: { access: adminOnly() },
             schema: {
                 tags: ['back-office'],
-                summary: 'Replaces the texts of a language (same keys and variables as English); served at once',
+                summary:
+                    'Replaces the texts of a language (same keys and variables as English); served at once',
                 params: LanguageParams,
                 body: LocaleFileBody,
                 response: { 200: TranslationStatus, ...authErrors },
@@ -64,9 +88,22 @@ export const translationRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
             const { language } = request.params;
             const document = request.body as LocaleDocument;
             const problems = compareLocaleFile(await fastify.localeTexts.bundled('en'), document);
-            if (!localeFileFits(problems)) throw badRequest(localeProblemSummary(problems), localeProblemDetails(problems), 'LOCALE_KEYS_MISMATCH');
-            const before = JSON.parse((await fastify.localeTexts.served(fastify.db, language)).text) as LocaleDocument;
-            await saveLocaleOverride(fastify.db, request, language, document, changedLocaleTexts(before, document));
+            if (!localeFileFits(problems))
+                throw badRequest(
+                    localeProblemSummary(problems),
+                    localeProblemDetails(problems),
+                    'LOCALE_KEYS_MISMATCH',
+                );
+            const before = JSON.parse(
+                (await fastify.localeTexts.served(fastify.db, language)).text,
+            ) as LocaleDocument;
+            await saveLocaleOverride(
+                fastify.db,
+                request,
+                language,
+                document,
+                changedLocaleTexts(before, document),
+            );
             return statusOf(language);
         },
     );
@@ -75,7 +112,12 @@ export const translationRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
         '/backoffice-actions/translations/:language',
         {
             config: { access: adminOnly() },
-            schema: { tags: ['back-office'], summary: 'Serves the bundled texts of a language again', params: LanguageParams, response: { 200: TranslationStatus, ...authErrors } },
+            schema: {
+                tags: ['back-office'],
+                summary: 'Serves the bundled texts of a language again',
+                params: LanguageParams,
+                response: { 200: TranslationStatus, ...authErrors },
+            },
         },
         async (request) => {
             await deleteLocaleOverride(fastify.db, request, request.params.language);

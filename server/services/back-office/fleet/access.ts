@@ -13,11 +13,19 @@ export const appUserActions = {
 } as const satisfies Record<DriverType, { read: string; create: string; update: string }>;
 
 const isEmpty = (scopes: ScopeSet) => scopes !== 'ALL' && scopes.length === 0;
-const union = (a: ScopeSet, b: ScopeSet): ScopeSet => (a === 'ALL' || b === 'ALL' ? 'ALL' : [...new Set([...a, ...b])]);
+const union = (a: ScopeSet, b: ScopeSet): ScopeSet =>
+    a === 'ALL' || b === 'ALL' ? 'ALL' : [...new Set([...a, ...b])];
 
 /** Where the caller may read driver and courier accounts, under `path` and of one kind when asked. */
-export function appUserReadScopes(actions: ProfileActions, path: string | undefined, driverType?: DriverType): AppUserScopes {
-    const scopes = (kind: DriverType) => (driverType && driverType !== kind ? [] : narrowScopes(grantedScopes(actions, appUserActions[kind].read, 'depot'), path));
+export function appUserReadScopes(
+    actions: ProfileActions,
+    path: string | undefined,
+    driverType?: DriverType,
+): AppUserScopes {
+    const scopes = (kind: DriverType) =>
+        driverType && driverType !== kind
+            ? []
+            : narrowScopes(grantedScopes(actions, appUserActions[kind].read, 'depot'), path);
     return { drivers: scopes('DRIVER'), couriers: scopes('TEMP_DRIVER') };
 }
 
@@ -26,14 +34,29 @@ export function appUserReadScopes(actions: ProfileActions, path: string | undefi
  * depot context somewhere under the requested path; the handler filters each kind by its code.
  */
 export const appUserReadAccess: RouteAccess = {
-    description: 'Needs r:driver (driver app accounts) or r:temp-driver (courier accounts) in the depot context anywhere under the requested path; each kind of account is filtered by its own code.',
+    description:
+        'Needs r:driver (driver app accounts) or r:temp-driver (courier accounts) in the depot context anywhere under the requested path; each kind of account is filtered by its own code.',
     grant(request) {
         const query = request.query as { path?: string; driverType?: DriverType };
         const path = query.path === '' ? undefined : query.path;
-        const { drivers, couriers } = appUserReadScopes(request.caller.actions, path, query.driverType);
+        const { drivers, couriers } = appUserReadScopes(
+            request.caller.actions,
+            path,
+            query.driverType,
+        );
         if (isEmpty(drivers) && isEmpty(couriers)) {
-            assertAction(request.caller.actions, appUserActions[query.driverType ?? 'DRIVER'].read, { context: 'depot', path }, 'some');
-            assertAction(request.caller.actions, appUserActions.TEMP_DRIVER.read, { context: 'depot', path }, 'some');
+            assertAction(
+                request.caller.actions,
+                appUserActions[query.driverType ?? 'DRIVER'].read,
+                { context: 'depot', path },
+                'some',
+            );
+            assertAction(
+                request.caller.actions,
+                appUserActions.TEMP_DRIVER.read,
+                { context: 'depot', path },
+                'some',
+            );
         }
         const scopes = union(drivers, couriers);
         return path === undefined ? { scopes } : { scopes, path };

@@ -1,4 +1,7 @@
-import { UsernameExistsException, UserNotFoundException } from '@aws-sdk/client-cognito-identity-provider';
+import {
+    UsernameExistsException,
+    UserNotFoundException,
+} from '@aws-sdk/client-cognito-identity-provider';
 import type { FastifyInstance } from 'fastify';
 import { generateTemporaryPassword } from '../../../identity/temporary-password.js';
 
@@ -13,11 +16,19 @@ export async function createAppIdentity(
 ): Promise<{ sub: string; temporaryPassword: string | null } | 'exists'> {
     try {
         if (input.email !== null) {
-            const created = await fastify.identityAdmin.createUser({ username: input.username, email: input.email, sendInvitation: true });
+            const created = await fastify.identityAdmin.createUser({
+                username: input.username,
+                email: input.email,
+                sendInvitation: true,
+            });
             return { sub: created.sub, temporaryPassword: null };
         }
         const temporaryPassword = generateTemporaryPassword();
-        const created = await fastify.identityAdmin.createUser({ username: input.username, temporaryPassword, sendInvitation: false });
+        const created = await fastify.identityAdmin.createUser({
+            username: input.username,
+            temporaryPassword,
+            sendInvitation: false,
+        });
         const sub = created.sub;
         if (!sub) throw new Error(`the identity ${input.username} has no sub`);
         return { sub, temporaryPassword };
@@ -37,7 +48,11 @@ export async function deleteAppIdentity(fastify: FastifyInstance, username: stri
 }
 
 /** Enables or disables an identity (disabling revokes its sessions); a missing identity is skipped. */
-export async function setIdentityEnabled(fastify: FastifyInstance, username: string, enabled: boolean): Promise<void> {
+export async function setIdentityEnabled(
+    fastify: FastifyInstance,
+    username: string,
+    enabled: boolean,
+): Promise<void> {
     try {
         if (enabled) await fastify.identityAdmin.enableUser(username);
         else await fastify.identityAdmin.disableUser(username);

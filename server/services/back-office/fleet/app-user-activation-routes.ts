@@ -29,7 +29,9 @@ export const appUserActivationRoutes: FastifyPluginAsyncTypebox = async (fastify
                 config: { access: requireAction(code, { context: 'depot' }, { coverage: 'some' }) },
                 schema: {
                     tags,
-                    summary: active ? 'Activates courier accounts (all or none)' : 'Deactivates courier accounts and signs them out everywhere (all or none)',
+                    summary: active
+                        ? 'Activates courier accounts (all or none)'
+                        : 'Deactivates courier accounts and signs them out everywhere (all or none)',
                     body: UserIdsBody,
                     response: { 200: UserIdsAnswer, 404: ErrorEnvelope, ...authErrors },
                 },
@@ -43,12 +45,16 @@ export const appUserActivationRoutes: FastifyPluginAsyncTypebox = async (fastify
                 const done: string[] = [];
                 try {
                     for (const account of accounts) {
-                        const username = identityUsernameOf({ email: account.email, username: account.username ?? '' });
+                        const username = identityUsernameOf({
+                            email: account.email,
+                            username: account.username ?? '',
+                        });
                         await setIdentityEnabled(fastify, username, active);
                         done.push(username);
                     }
                 } catch (error) {
-                    for (const username of done) await setIdentityEnabled(fastify, username, !active).catch(() => undefined);
+                    for (const username of done)
+                        await setIdentityEnabled(fastify, username, !active).catch(() => undefined);
                     throw error;
                 }
                 await db.transaction(async (tx) => {
@@ -60,7 +66,13 @@ export const appUserActivationRoutes: FastifyPluginAsyncTypebox = async (fastify
                         action: active ? 'activate' : 'deactivate',
                         entityType: 'app-user',
                         entityId: null,
-                        changes: { ids, before: Object.fromEntries(accounts.map((account) => [account.id, account.active])), after: active },
+                        changes: {
+                            ids,
+                            before: Object.fromEntries(
+                                accounts.map((account) => [account.id, account.active]),
+                            ),
+                            after: active,
+                        },
                     });
                 });
                 return { ids };

@@ -1,10 +1,23 @@
-import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql, type AnyColumn, type SQL, type SQLWrapper } from 'drizzle-orm';
+import {
+    and,
+    asc,
+    count,
+    desc,
+    eq,
+    ilike,
+    inArray,
+    ne,
+    or,
+    sql,
+    type AnyColumn,
+    type SQL,
+    type SQLWrapper,
+} from 'drizzle-orm';
 import type { AppUser, AppUserSortField, DriverType } from '../../../../domain/people.js';
 import type { ScopeSet } from '../../../access/scopes.js';
 import { escapeLike, scopeCondition } from '../../../access/scope-filter.js';
 import type { Queryable } from '../../../db/client.js';
 import { depots, subcontractors, users, vehicles } from '../../../db/schema/index.js';
-
 
 /** Where the caller may see (or change) each kind of account. */
 export interface AppUserScopes {
@@ -42,7 +55,13 @@ const joined = (db: Queryable) =>
         .from(users)
         .innerJoin(subcontractors, eq(subcontractors.id, users.subcontractorId))
         .innerJoin(depots, eq(depots.internalDepotId, subcontractors.depotId))
-        .leftJoin(vehicles, and(eq(vehicles.id, users.vehicleId), eq(vehicles.subcontractorId, users.subcontractorId)));
+        .leftJoin(
+            vehicles,
+            and(
+                eq(vehicles.id, users.vehicleId),
+                eq(vehicles.subcontractorId, users.subcontractorId),
+            ),
+        );
 
 type Row = Awaited<ReturnType<typeof joined>>[number];
 
@@ -86,7 +105,10 @@ const sortExpressions: Record<AppUserSortField, AnyColumn | SQLWrapper> = {
 
 /** Driver accounts under `scopes.drivers` and courier accounts under `scopes.couriers`. */
 export function visibleAppUsers(scopes: AppUserScopes): SQL | undefined {
-    return or(and(eq(users.type, 'Driver'), scopeCondition(users.scopePath, scopes.drivers)), and(eq(users.type, 'TempDriver'), scopeCondition(users.scopePath, scopes.couriers)));
+    return or(
+        and(eq(users.type, 'Driver'), scopeCondition(users.scopePath, scopes.drivers)),
+        and(eq(users.type, 'TempDriver'), scopeCondition(users.scopePath, scopes.couriers)),
+    );
 }
 
 export interface AppUserListParams {
@@ -100,12 +122,18 @@ export interface AppUserListParams {
 }
 
 /** One page of the visible driver and courier accounts, and how many match. */
-export async function listAppUsers(db: Queryable, scopes: AppUserScopes, params: AppUserListParams) {
+export async function listAppUsers(
+    db: Queryable,
+    scopes: AppUserScopes,
+    params: AppUserListParams,
+) {
     const search = params.search?.trim();
     const pattern = search ? `%${escapeLike(search)}%` : undefined;
     const where = and(
         visibleAppUsers(scopes),
-        params.driverType ? eq(users.type, params.driverType === 'TEMP_DRIVER' ? 'TempDriver' : 'Driver') : undefined,
+        params.driverType
+            ? eq(users.type, params.driverType === 'TEMP_DRIVER' ? 'TempDriver' : 'Driver')
+            : undefined,
         params.active === undefined ? undefined : eq(users.active, params.active),
         params.subcontractorId ? eq(users.subcontractorId, params.subcontractorId) : undefined,
         pattern
@@ -125,19 +153,34 @@ export async function listAppUsers(db: Queryable, scopes: AppUserScopes, params:
             .orderBy(direction(sortExpressions[params.sort.field]), asc(users.id))
             .limit(params.size)
             .offset(params.page * params.size),
-        db.select({ total: count() }).from(users).innerJoin(subcontractors, eq(subcontractors.id, users.subcontractorId)).where(where),
+        db
+            .select({ total: count() })
+            .from(users)
+            .innerJoin(subcontractors, eq(subcontractors.id, users.subcontractorId))
+            .where(where),
     ]);
     return { rows: rows.map(toAppUser), total: totals[0]?.total ?? 0 };
 }
 
 /** One account of `type` under `scopes`, with its identity link. */
-export async function findAppUser(db: Queryable, scopes: ScopeSet, type: 'Driver' | 'TempDriver', id: string) {
+export async function findAppUser(
+    db: Queryable,
+    scopes: ScopeSet,
+    type: 'Driver' | 'TempDriver',
+    id: string,
+) {
     const [row] = await db
         .select({ ...columns, identitySub: users.identitySub })
         .from(users)
         .innerJoin(subcontractors, eq(subcontractors.id, users.subcontractorId))
         .innerJoin(depots, eq(depots.internalDepotId, subcontractors.depotId))
-        .leftJoin(vehicles, and(eq(vehicles.id, users.vehicleId), eq(vehicles.subcontractorId, users.subcontractorId)))
+        .leftJoin(
+            vehicles,
+            and(
+                eq(vehicles.id, users.vehicleId),
+                eq(vehicles.subcontractorId, users.subcontractorId),
+            ),
+        )
         .where(and(eq(users.id, id), eq(users.type, type), scopeCondition(users.scopePath, scopes)))
         .limit(1);
     return row ? { user: toAppUser(row), identitySub: row.identitySub } : undefined;
@@ -151,24 +194,42 @@ export async function loadAppUser(db: Queryable, id: string): Promise<AppUser> {
 }
 
 /** The identity username of a driver or courier account: the e-mail when it has one, else the username (lower-case). */
-export const identityUsernameOf = (account: { email: string | null; username: string }) => (account.email ?? account.username).trim().toLowerCase();
+export const identityUsernameOf = (account: { email: string | null; username: string }) =>
+    (account.email ?? account.username).trim().toLowerCase();
 
 /** Which unique values other users already hold: username (case-insensitive), e-mail, and the mobile as anyone's mobile or landline. */
-export async function takenValues(db: Queryable, values: { username?: string; email: string | null; mobilePhone: string }, exceptId?: string) {
+export async function takenValues(
+    db: Queryable,
+    values: { username?: string; email: string | null; mobilePhone: string },
+    exceptId?: string,
+) {
     const conditions = [
-        values.username === undefined ? undefined : sql`upper(${users.username}) = upper(${values.username})`,
+        values.username === undefined
+            ? undefined
+            : sql`upper(${users.username}) = upper(${values.username})`,
         values.email === null ? undefined : sql`lower(${users.email}) = lower(${values.email})`,
         eq(users.mobilePhone, values.mobilePhone),
         eq(users.landLine, values.mobilePhone),
     ];
     const rows = await db
-        .select({ username: users.username, email: users.email, mobilePhone: users.mobilePhone, landLine: users.landLine })
+        .select({
+            username: users.username,
+            email: users.email,
+            mobilePhone: users.mobilePhone,
+            landLine: users.landLine,
+        })
         .from(users)
         .where(and(exceptId ? ne(users.id, exceptId) : undefined, or(...conditions)));
     return {
-        username: values.username !== undefined && rows.some((row) => row.username?.toUpperCase() === values.username?.toUpperCase()),
-        email: values.email !== null && rows.some((row) => row.email?.toLowerCase() === values.email?.toLowerCase()),
-        mobilePhone: rows.some((row) => row.mobilePhone === values.mobilePhone || row.landLine === values.mobilePhone),
+        username:
+            values.username !== undefined &&
+            rows.some((row) => row.username?.toUpperCase() === values.username?.toUpperCase()),
+        email:
+            values.email !== null &&
+            rows.some((row) => row.email?.toLowerCase() === values.email?.toLowerCase()),
+        mobilePhone: rows.some(
+            (row) => row.mobilePhone === values.mobilePhone || row.landLine === values.mobilePhone,
+        ),
     };
 }
 
@@ -194,14 +255,30 @@ export async function courierAccountCount(db: Queryable, depotId: string): Promi
 
 /** Locks the depot's subcontractors, so concurrent courier-account creations in one depot count one after the other. */
 export async function lockDepotSubcontractors(db: Queryable, depotId: string): Promise<void> {
-    await db.select({ id: subcontractors.id }).from(subcontractors).where(eq(subcontractors.depotId, depotId)).orderBy(asc(subcontractors.id)).for('update');
+    await db
+        .select({ id: subcontractors.id })
+        .from(subcontractors)
+        .where(eq(subcontractors.depotId, depotId))
+        .orderBy(asc(subcontractors.id))
+        .for('update');
 }
 
 /** Courier accounts of `ids` under `scopes` (ids outside answer nothing). */
 export async function findCourierAccounts(db: Queryable, scopes: ScopeSet, ids: readonly string[]) {
     if (ids.length === 0) return [];
     return db
-        .select({ id: users.id, email: users.email, username: users.username, active: users.active })
+        .select({
+            id: users.id,
+            email: users.email,
+            username: users.username,
+            active: users.active,
+        })
         .from(users)
-        .where(and(inArray(users.id, [...ids]), eq(users.type, 'TempDriver'), scopeCondition(users.scopePath, scopes)));
+        .where(
+            and(
+                inArray(users.id, [...ids]),
+                eq(users.type, 'TempDriver'),
+                scopeCondition(users.scopePath, scopes),
+            ),
+        );
 }

@@ -5,7 +5,11 @@ import { depots, driverAppEvents, subcontractors, users } from '../../../db/sche
 
 /** `YYYY-MM` of the month before the one `now` falls in, in `timeZone`. */
 export function previousMonth(now: Date, timeZone: string): string {
-    const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit' }).formatToParts(now);
+    const parts = new Intl.DateTimeFormat('en-CA', {
+        timeZone,
+        year: 'numeric',
+        month: '2-digit',
+    }).formatToParts(now);
     const year = Number(parts.find((part) => part.type === 'year')?.value);
     const month = Number(parts.find((part) => part.type === 'month')?.value);
     const previous = month === 1 ? { year: year - 1, month: 12 } : { year, month: month - 1 };
@@ -15,7 +19,10 @@ export function previousMonth(now: Date, timeZone: string): string {
 /** A UTC window surely containing the whole local month (a day of margin each side for any zone). */
 function utcWindow(month: string): { from: Date; to: Date } {
     const [year, monthNumber] = month.split('-').map(Number) as [number, number];
-    return { from: new Date(Date.UTC(year, monthNumber - 1, 1) - 86_400_000), to: new Date(Date.UTC(year, monthNumber, 1) + 86_400_000) };
+    return {
+        from: new Date(Date.UTC(year, monthNumber - 1, 1) - 86_400_000),
+        to: new Date(Date.UTC(year, monthNumber, 1) + 86_400_000),
+    };
 }
 
 /**
@@ -23,7 +30,12 @@ function utcWindow(month: string): { from: Date; to: Date } {
  * organisation's time zone) of distinct driver and courier accounts with a driver-app LOGIN, for
  * the organisation and per depot, and the account counts.
  */
-export async function appLicenses(db: Queryable, tenantId: string, timeZone: string, month: string): Promise<AppLicenses> {
+export async function appLicenses(
+    db: Queryable,
+    tenantId: string,
+    timeZone: string,
+    month: string,
+): Promise<AppLicenses> {
     const { from, to } = utcWindow(month);
     const localDay = sql<string>`to_char(${driverAppEvents.occurredAt} at time zone ${timeZone}, 'YYYY-MM-DD')`;
     const inMonth = and(
@@ -45,19 +57,37 @@ export async function appLicenses(db: Queryable, tenantId: string, timeZone: str
             // By position: the day expression carries the time zone as a parameter, which GROUP BY would not match.
             .groupBy(sql`1`),
         db
-            .select({ depotId: driverAppEvents.depotId, day: localDay, logins: sql<number>`${users_}` })
+            .select({
+                depotId: driverAppEvents.depotId,
+                day: localDay,
+                logins: sql<number>`${users_}`,
+            })
             .from(driverAppEvents)
             .innerJoin(users, eq(users.id, driverAppEvents.userId))
             .where(inMonth)
             .groupBy(sql`1, 2`),
         db
-            .select({ depotId: subcontractors.depotId, type: users.type, active: users.active, total: count() })
+            .select({
+                depotId: subcontractors.depotId,
+                type: users.type,
+                active: users.active,
+                total: count(),
+            })
             .from(users)
             .innerJoin(subcontractors, eq(subcontractors.id, users.subcontractorId))
-            .where(and(eq(subcontractors.tenantId, tenantId), inArray(users.type, ['Driver', 'TempDriver'])))
+            .where(
+                and(
+                    eq(subcontractors.tenantId, tenantId),
+                    inArray(users.type, ['Driver', 'TempDriver']),
+                ),
+            )
             .groupBy(subcontractors.depotId, users.type, users.active),
         db
-            .select({ internalDepotId: depots.internalDepotId, externalDepotId: depots.externalDepotId, name: depots.name })
+            .select({
+                internalDepotId: depots.internalDepotId,
+                externalDepotId: depots.externalDepotId,
+                name: depots.name,
+            })
             .from(depots)
             .where(eq(depots.tenantId, tenantId))
             .orderBy(depots.name, depots.internalDepotId),
@@ -65,8 +95,10 @@ export async function appLicenses(db: Queryable, tenantId: string, timeZone: str
     // The peak and its day; the earliest day wins a tie.
     const peak = [...daily].sort((a, b) => b.logins - a.logins || a.day.localeCompare(b.day))[0];
     const depotPeak = new Map<string, number>();
-    for (const row of depotDaily) depotPeak.set(row.depotId, Math.max(depotPeak.get(row.depotId) ?? 0, row.logins));
-    const sum = (filter: (row: (typeof accountRows)[number]) => boolean) => accountRows.filter(filter).reduce((total, row) => total + row.total, 0);
+    for (const row of depotDaily)
+        depotPeak.set(row.depotId, Math.max(depotPeak.get(row.depotId) ?? 0, row.logins));
+    const sum = (filter: (row: (typeof accountRows)[number]) => boolean) =>
+        accountRows.filter(filter).reduce((total, row) => total + row.total, 0);
     return {
         tenantId,
         month,
@@ -81,7 +113,9 @@ export async function appLicenses(db: Queryable, tenantId: string, timeZone: str
         depots: depotRows.map((depot) => ({
             ...depot,
             drivers: sum((row) => row.depotId === depot.internalDepotId && row.type === 'Driver'),
-            courierAccounts: sum((row) => row.depotId === depot.internalDepotId && row.type === 'TempDriver'),
+            courierAccounts: sum(
+                (row) => row.depotId === depot.internalDepotId && row.type === 'TempDriver',
+            ),
             maxAppUsages: depotPeak.get(depot.internalDepotId) ?? 0,
         })),
     };

@@ -11,10 +11,16 @@ export const licenceRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     fastify.get(
         '/tenants/:tenantId/app-licenses',
         {
-            config: { access: requireAction('r:app-user-licences', { context: 'tenant', path: paramPath('tenantId') }) },
+            config: {
+                access: requireAction('r:app-user-licences', {
+                    context: 'tenant',
+                    path: paramPath('tenantId'),
+                }),
+            },
             schema: {
                 tags: ['back-office'],
-                summary: 'Peak daily driver-app logins of a month (default: the previous calendar month in the organisation’s time zone) and account counts',
+                summary:
+                    'Peak daily driver-app logins of a month (default: the previous calendar month in the organisation’s time zone) and account counts',
                 params: AppLicensesParams,
                 querystring: AppLicensesQuery,
                 response: { 200: AppLicenses, 404: ErrorEnvelope, ...authErrors },

@@ -181,14 +181,22 @@ export type VehicleUpdateBody = Static<typeof VehicleUpdateBody>;
 export const IdParams = Type.Object({ id: Id });
 
 export const AppLicensesParams = Type.Object({ tenantId: Id });
-export const AppLicensesQuery = Type.Object({ month: Type.Optional(Type.String({ pattern: '^[0-9]{4}-(0[1-9]|1[0-2])$' })) }, { additionalProperties: false });
+export const AppLicensesQuery = Type.Object(
+    { month: Type.Optional(Type.String({ pattern: '^[0-9]{4}-(0[1-9]|1[0-2])$' })) },
+    { additionalProperties: false },
+);
 
 export const AppLicenses = Type.Object({
     tenantId: Type.String(),
     month: Type.String(),
     maxAppUsages: Type.Integer(),
     peakDay: NullableString,
-    accounts: Type.Object({ drivers: Type.Integer(), courierAccounts: Type.Integer(), active: Type.Integer(), inactive: Type.Integer() }),
+    accounts: Type.Object({
+        drivers: Type.Integer(),
+        courierAccounts: Type.Integer(),
+        active: Type.Integer(),
+        inactive: Type.Integer(),
+    }),
     depots: Type.Array(
         Type.Object({
             internalDepotId: Type.String(),

@@ -1,5 +1,19 @@
 import { randomInt } from 'node:crypto';
-import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql, type AnyColumn, type SQL, type SQLWrapper } from 'drizzle-orm';
+import {
+    and,
+    asc,
+    count,
+    desc,
+    eq,
+    ilike,
+    inArray,
+    ne,
+    or,
+    sql,
+    type AnyColumn,
+    type SQL,
+    type SQLWrapper,
+} from 'drizzle-orm';
 import type { Subcontractor } from '../../../../domain/people.js';
 import type { ScopeSet } from '../../../access/scopes.js';
 import { escapeLike, scopeCondition } from '../../../access/scope-filter.js';
@@ -7,7 +21,6 @@ import type { Queryable } from '../../../db/client.js';
 import { depots, subcontractors } from '../../../db/schema/index.js';
 import type { ListParams } from '../../../http/simple-rest.js';
 import type { SubcontractorFilter, SubcontractorSortField } from './schemas.js';
-
 
 /**
  * Users assigned to a subcontractor: its drivers and courier accounts (and any user linked to it),
@@ -43,13 +56,23 @@ function whereClause(scopes: ScopeSet, filter: SubcontractorFilter): SQL | undef
     return and(
         scopeCondition(subcontractors.scopePath, scopes),
         filter.depotId ? eq(subcontractors.depotId, filter.depotId) : undefined,
-        filter.id ? (filter.id.length === 0 ? sql`false` : inArray(subcontractors.id, filter.id)) : undefined,
-        pattern ? or(ilike(subcontractors.name, pattern), ilike(subcontractors.code, pattern)) : undefined,
+        filter.id
+            ? filter.id.length === 0
+                ? sql`false`
+                : inArray(subcontractors.id, filter.id)
+            : undefined,
+        pattern
+            ? or(ilike(subcontractors.name, pattern), ilike(subcontractors.code, pattern))
+            : undefined,
     );
 }
 
 /** One page of the subcontractors under `scopes` and how many match. */
-export async function listSubcontractors(db: Queryable, scopes: ScopeSet, params: ListParams<SubcontractorSortField, SubcontractorFilter>) {
+export async function listSubcontractors(
+    db: Queryable,
+    scopes: ScopeSet,
+    params: ListParams<SubcontractorSortField, SubcontractorFilter>,
+) {
     const where = whereClause(scopes, params.filter);
     const direction = params.sort.order === 'ASC' ? asc : desc;
     const [rows, totals] = await Promise.all([
@@ -67,7 +90,11 @@ export async function listSubcontractors(db: Queryable, scopes: ScopeSet, params
 }
 
 /** One subcontractor if it lies under `scopes` (else undefined, like an unknown id). */
-export async function findSubcontractor(db: Queryable, scopes: ScopeSet, id: string): Promise<Subcontractor | undefined> {
+export async function findSubcontractor(
+    db: Queryable,
+    scopes: ScopeSet,
+    id: string,
+): Promise<Subcontractor | undefined> {
     const [row] = await db
         .select(columns)
         .from(subcontractors)
@@ -80,15 +107,30 @@ export async function findSubcontractor(db: Queryable, scopes: ScopeSet, id: str
 /** A depot (id, tenant, path) if it lies under `scopes`. */
 export async function findDepotIn(db: Queryable, scopes: ScopeSet, internalDepotId: string) {
     const [row] = await db
-        .select({ id: depots.internalDepotId, tenantId: depots.tenantId, scopePath: depots.scopePath })
+        .select({
+            id: depots.internalDepotId,
+            tenantId: depots.tenantId,
+            scopePath: depots.scopePath,
+        })
         .from(depots)
-        .where(and(eq(depots.internalDepotId, internalDepotId), scopeCondition(depots.scopePath, scopes)))
+        .where(
+            and(
+                eq(depots.internalDepotId, internalDepotId),
+                scopeCondition(depots.scopePath, scopes),
+            ),
+        )
         .limit(1);
     return row;
 }
 
 /** Which of name and code another subcontractor of the depot already uses (case-insensitive). */
-export async function duplicateFields(db: Queryable, depotId: string, name: string, code: string | null, exceptId?: string): Promise<('name' | 'code')[]> {
+export async function duplicateFields(
+    db: Queryable,
+    depotId: string,
+    name: string,
+    code: string | null,
+    exceptId?: string,
+): Promise<('name' | 'code')[]> {
     const rows = await db
         .select({ name: subcontractors.name, code: subcontractors.code })
         .from(subcontractors)
@@ -96,18 +138,29 @@ export async function duplicateFields(db: Queryable, depotId: string, name: stri
             and(
                 eq(subcontractors.depotId, depotId),
                 exceptId ? ne(subcontractors.id, exceptId) : undefined,
-                or(sql`lower(${subcontractors.name}) = lower(${name})`, code === null ? undefined : sql`lower(${subcontractors.code}) = lower(${code})`),
+                or(
+                    sql`lower(${subcontractors.name}) = lower(${name})`,
+                    code === null ? undefined : sql`lower(${subcontractors.code}) = lower(${code})`,
+                ),
             ),
         );
     const fields: ('name' | 'code')[] = [];
     if (rows.some((row) => row.name.toLowerCase() === name.toLowerCase())) fields.push('name');
-    if (code !== null && rows.some((row) => row.code.toLowerCase() === code.toLowerCase())) fields.push('code');
+    if (code !== null && rows.some((row) => row.code.toLowerCase() === code.toLowerCase()))
+        fields.push('code');
     return fields;
 }
 
 /** A subcontractor ID not yet used in the depot: `SC` and four digits (six when four are crowded). */
 export async function generateCode(db: Queryable, depotId: string): Promise<string> {
-    const used = new Set((await db.select({ code: subcontractors.code }).from(subcontractors).where(eq(subcontractors.depotId, depotId))).map((row) => row.code.toLowerCase()));
+    const used = new Set(
+        (
+            await db
+                .select({ code: subcontractors.code })
+                .from(subcontractors)
+                .where(eq(subcontractors.depotId, depotId))
+        ).map((row) => row.code.toLowerCase()),
+    );
     for (let attempt = 0; attempt < 50; attempt++) {
         const digits = attempt < 20 ? 4 : 6;
         const code = `SC${String(randomInt(0, 10 ** digits)).padStart(digits, '0')}`;

@@ -13,7 +13,14 @@ import { authErrors, ErrorEnvelope } from '../../common-schemas.js';
 import { appendAudit } from '../audit-repository.js';
 import { assertRules, isUniqueViolation } from './field-rules.js';
 import { filterParser } from '../../../http/simple-rest.js';
-import { IdParams, Vehicle, VehicleBody, VehicleFilter, vehicleSortFields, VehicleUpdateBody } from './schemas.js';
+import {
+    IdParams,
+    Vehicle,
+    VehicleBody,
+    VehicleFilter,
+    vehicleSortFields,
+    VehicleUpdateBody,
+} from './schemas.js';
 import { findSubcontractor } from './subcontractors-repository.js';
 import { findVehicle, isDriverOf, listVehicles, numberTaken } from './vehicles-repository.js';
 
@@ -23,13 +30,24 @@ const some = { coverage: 'some' } as const;
 const parseFilter = filterParser(VehicleFilter);
 
 const duplicateNumber = (number: string) =>
-    conflict('DUPLICATE_VEHICLE_NUMBER', `Vehicle number ${number} is already used in this depot.`, [{ field: '/body/number', message: 'number is already used in this depot' }]);
+    conflict(
+        'DUPLICATE_VEHICLE_NUMBER',
+        `Vehicle number ${number} is already used in this depot.`,
+        [{ field: '/body/number', message: 'number is already used in this depot' }],
+    );
 const notADriver = () =>
     badRequest('baseDriverId must be a driver app account of the vehicle’s subcontractor.', [
-        { field: '/body/baseDriverId', message: 'baseDriverId must be a driver of the vehicle’s subcontractor' },
+        {
+            field: '/body/baseDriverId',
+            message: 'baseDriverId must be a driver of the vehicle’s subcontractor',
+        },
     ]);
 
-async function assertBaseDriver(db: Queryable, subcontractorId: string, baseDriverId: string | null | undefined): Promise<void> {
+async function assertBaseDriver(
+    db: Queryable,
+    subcontractorId: string,
+    baseDriverId: string | null | undefined,
+): Promise<void> {
     if (baseDriverId && !(await isDriverOf(db, subcontractorId, baseDriverId))) throw notADriver();
 }
 
@@ -47,15 +65,23 @@ export const vehicleRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
             config: { access: requireAction('r:suco', depotContext, some) },
             schema: {
                 tags,
-                summary: 'Vehicles the caller may see: sortable, paginated (range), filtered by depotId, subcontractorId, path, q',
+                summary:
+                    'Vehicles the caller may see: sortable, paginated (range), filtered by depotId, subcontractorId, path, q',
                 querystring: SimpleRestQuery,
                 response: { 200: Type.Array(Vehicle), ...authErrors },
             },
         },
         async (request, reply) => {
             const params = parseListQuery(request.query, vehicleSortFields, 'number', parseFilter);
-            const { rows, total } = await listVehicles(db, narrowScopes(request.access.scopes, params.filter.path), params);
-            reply.header('content-range', contentRange('vehicles', params.offset, rows.length, total));
+            const { rows, total } = await listVehicles(
+                db,
+                narrowScopes(request.access.scopes, params.filter.path),
+                params,
+            );
+            reply.header(
+                'content-range',
+                contentRange('vehicles', params.offset, rows.length, total),
+            );
             return rows;
         },
     );
@@ -64,7 +90,12 @@ export const vehicleRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
         '/vehicles/:id',
         {
             config: { access: requireAction('r:suco', depotContext, some) },
-            schema: { tags, summary: 'One vehicle', params: IdParams, response: { 200: Vehicle, 404: ErrorEnvelope, ...authErrors } },
+            schema: {
+                tags,
+                summary: 'One vehicle',
+                params: IdParams,
+                response: { 200: Vehicle, 404: ErrorEnvelope, ...authErrors },
+            },
         },
         async (request) => {
             const found = await findVehicle(db, request.access.scopes, request.params.id);
@@ -93,10 +124,24 @@ export const vehicleRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
             const id = newId();
             try {
                 await db.transaction(async (tx) => {
-                    if (await numberTaken(tx, suco.depotId, body.number)) throw duplicateNumber(body.number);
-                    const row = { id, tenantId: suco.tenantId, depotId: suco.depotId, subcontractorId: suco.id, number: body.number, baseDriverId: body.baseDriverId ?? null, scopePath: suco.scopePath };
+                    if (await numberTaken(tx, suco.depotId, body.number))
+                        throw duplicateNumber(body.number);
+                    const row = {
+                        id,
+                        tenantId: suco.tenantId,
+                        depotId: suco.depotId,
+                        subcontractorId: suco.id,
+                        number: body.number,
+                        baseDriverId: body.baseDriverId ?? null,
+                        scopePath: suco.scopePath,
+                    };
                     await tx.insert(vehicles).values(row);
-                    await appendAudit(tx, request, { action: 'create', entityType: 'vehicle', entityId: id, changes: { after: row } });
+                    await appendAudit(tx, request, {
+                        action: 'create',
+                        entityType: 'vehicle',
+                        entityId: id,
+                        changes: { after: row },
+                    });
                 });
             } catch (error) {
                 if (isUniqueViolation(error)) throw duplicateNumber(body.number);
@@ -113,7 +158,8 @@ export const vehicleRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
             config: { access: requireAction('u:suco', depotContext, some) },
             schema: {
                 tags,
-                summary: 'Changes a vehicle’s number or regular driver (needs the version it was based on)',
+                summary:
+                    'Changes a vehicle’s number or regular driver (needs the version it was based on)',
                 params: IdParams,
                 body: VehicleUpdateBody,
                 response: { 200: Vehicle, 404: ErrorEnvelope, 409: ErrorEnvelope, ...authErrors },
@@ -128,18 +174,32 @@ export const vehicleRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
             await assertBaseDriver(db, before.subcontractorId, body.baseDriverId);
             try {
                 await db.transaction(async (tx) => {
-                    if (await numberTaken(tx, before.depotId, body.number, id)) throw duplicateNumber(body.number);
+                    if (await numberTaken(tx, before.depotId, body.number, id))
+                        throw duplicateNumber(body.number);
                     const [updated] = await tx
                         .update(vehicles)
-                        .set({ number: body.number, baseDriverId: body.baseDriverId, version: sql`${vehicles.version} + 1`, updatedAt: new Date() })
+                        .set({
+                            number: body.number,
+                            baseDriverId: body.baseDriverId,
+                            version: sql`${vehicles.version} + 1`,
+                            updatedAt: new Date(),
+                        })
                         .where(and(eq(vehicles.id, id), eq(vehicles.version, body.version)))
                         .returning({ id: vehicles.id });
-                    if (!updated) throw conflict('STALE_RECORD', `Vehicle ${id} was changed by someone else; reload it and try again.`, [{ field: '/body/version', message: 'is not the current version' }]);
+                    if (!updated)
+                        throw conflict(
+                            'STALE_RECORD',
+                            `Vehicle ${id} was changed by someone else; reload it and try again.`,
+                            [{ field: '/body/version', message: 'is not the current version' }],
+                        );
                     await appendAudit(tx, request, {
                         action: 'update',
                         entityType: 'vehicle',
                         entityId: id,
-                        changes: { before: { number: before.number, baseDriverId: before.baseDriverId }, after: { number: body.number, baseDriverId: body.baseDriverId } },
+                        changes: {
+                            before: { number: before.number, baseDriverId: before.baseDriverId },
+                            after: { number: body.number, baseDriverId: body.baseDriverId },
+                        },
                     });
                 });
             } catch (error) {
@@ -154,16 +214,33 @@ export const vehicleRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
         '/vehicles/:id',
         {
             config: { access: requireAction('u:suco', depotContext, some) },
-            schema: { tags, summary: 'Deletes a vehicle; accounts using it lose the link', params: IdParams, response: { 200: Vehicle, 404: ErrorEnvelope, ...authErrors } },
+            schema: {
+                tags,
+                summary: 'Deletes a vehicle; accounts using it lose the link',
+                params: IdParams,
+                response: { 200: Vehicle, 404: ErrorEnvelope, ...authErrors },
+            },
         },
         async (request) => {
             const { id } = request.params;
             const found = await findVehicle(db, request.access.scopes, id);
             if (!found) throw notFound(`Vehicle ${id}`);
             await db.transaction(async (tx) => {
-                await tx.update(users).set({ vehicleId: null, version: sql`${users.version} + 1`, updatedAt: new Date() }).where(eq(users.vehicleId, id));
+                await tx
+                    .update(users)
+                    .set({
+                        vehicleId: null,
+                        version: sql`${users.version} + 1`,
+                        updatedAt: new Date(),
+                    })
+                    .where(eq(users.vehicleId, id));
                 await tx.delete(vehicles).where(eq(vehicles.id, id));
-                await appendAudit(tx, request, { action: 'delete', entityType: 'vehicle', entityId: id, changes: { before: found } });
+                await appendAudit(tx, request, {
+                    action: 'delete',
+                    entityType: 'vehicle',
+                    entityId: id,
+                    changes: { before: found },
+                });
             });
             return found;
         },

@@ -5,25 +5,63 @@ import { assertAction, requireAction } from '../../../access/route-access.js';
 import { newId } from '../../../db/ids.js';
 import { roles } from '../../../db/schema/index.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../../errors.js';
-import { contentRange, filterParser, parseListQuery, SimpleRestQuery } from '../../../http/simple-rest.js';
+import {
+    contentRange,
+    filterParser,
+    parseListQuery,
+    SimpleRestQuery,
+} from '../../../http/simple-rest.js';
 import { authErrors, ErrorEnvelope } from '../../common-schemas.js';
 import { appendAudit } from '../audit-repository.js';
 import { bodyTenant, READ_ROLES, roleFeature, rolesOf } from './role-access.js';
 import { roleDefinitionErrors } from './role-rules.js';
-import { findRole, listRoles, lockTenantRoles, roleNamed, scopeNodeExists, tenantExists } from './roles-repository.js';
-import { assertAssignmentsKept, isForeignKeyViolation, isUniqueViolation, saveRole } from './role-writes.js';
-import { Role, RoleBody, RoleFilter, RoleParams, roleSortFields, RoleUpdateBody } from './schemas.js';
+import {
+    findRole,
+    listRoles,
+    lockTenantRoles,
+    roleNamed,
+    scopeNodeExists,
+    tenantExists,
+} from './roles-repository.js';
+import {
+    assertAssignmentsKept,
+    isForeignKeyViolation,
+    isUniqueViolation,
+    saveRole,
+} from './role-writes.js';
+import {
+    Role,
+    RoleBody,
+    RoleFilter,
+    RoleParams,
+    roleSortFields,
+    RoleUpdateBody,
+} from './schemas.js';
 
 const parseRoleFilter = filterParser(RoleFilter);
 
-const technicalReadOnly = () => forbidden('NO_PERMISSION', "Technical roles are the platform's and cannot be changed or deleted.");
-const duplicateName = (name: string) => conflict('DUPLICATE_ROLE_NAME', `A role named ${name} already exists in this organisation.`, [{ field: '/body/name', message: 'name is already used' }]);
+const technicalReadOnly = () =>
+    forbidden(
+        'NO_PERMISSION',
+        "Technical roles are the platform's and cannot be changed or deleted.",
+    );
+const duplicateName = (name: string) =>
+    conflict('DUPLICATE_ROLE_NAME', `A role named ${name} already exists in this organisation.`, [
+        { field: '/body/name', message: 'name is already used' },
+    ]);
 
 /** Checks a definition against the rules and the organisation's scope tree (400 naming each fault). */
-async function assertValidDefinition(db: Parameters<typeof scopeNodeExists>[0], tenantId: string, body: RoleBody | RoleUpdateBody): Promise<void> {
+async function assertValidDefinition(
+    db: Parameters<typeof scopeNodeExists>[0],
+    tenantId: string,
+    body: RoleBody | RoleUpdateBody,
+): Promise<void> {
     const errors = roleDefinitionErrors(tenantId, body);
     if (errors.length === 0 && !(await scopeNodeExists(db, tenantId, body.visibilityPath))) {
-        errors.push({ field: '/body/visibilityPath', message: `visibilityPath ${body.visibilityPath} is not a scope of the organisation ${tenantId}` });
+        errors.push({
+            field: '/body/visibilityPath',
+            message: `visibilityPath ${body.visibilityPath} is not a scope of the organisation ${tenantId}`,
+        });
     }
     const [first] = errors;
     if (first) throw badRequest(first.message, errors);
@@ -39,10 +77,16 @@ export const roleRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     fastify.get(
         '/roles',
         {
-            config: { access: roleFeature(READ_ROLES, 'lists the roles of an organisation where it is held (filter.tenantId, required unless held for every organisation) and the technical roles.') },
+            config: {
+                access: roleFeature(
+                    READ_ROLES,
+                    'lists the roles of an organisation where it is held (filter.tenantId, required unless held for every organisation) and the technical roles.',
+                ),
+            },
             schema: {
                 tags: ['back-office'],
-                summary: 'Roles of an organisation and the technical roles: sortable (name, assignedUsers), paginated, filtered (tenantId, q, context, id)',
+                summary:
+                    'Roles of an organisation and the technical roles: sortable (name, assignedUsers), paginated, filtered (tenantId, q, context, id)',
                 querystring: SimpleRestQuery,
                 response: { 200: Type.Array(Role), ...authErrors },
             },
@@ -51,8 +95,15 @@ export const roleRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
             const params = parseListQuery(request.query, roleSortFields, 'name', parseRoleFilter);
             const readable = rolesOf(request);
             const { tenantId } = params.filter;
-            if (tenantId) assertAction(request.caller.actions, READ_ROLES, { context: 'tenant', path: tenantId });
-            else if (readable !== 'ALL') throw badRequest('filter.tenantId is required.', [{ field: '/querystring/filter/tenantId', message: 'is required' }]);
+            if (tenantId)
+                assertAction(request.caller.actions, READ_ROLES, {
+                    context: 'tenant',
+                    path: tenantId,
+                });
+            else if (readable !== 'ALL')
+                throw badRequest('filter.tenantId is required.', [
+                    { field: '/querystring/filter/tenantId', message: 'is required' },
+                ]);
             const { rows, total } = await listRoles(fastify.db, readable, params);
             reply.header('content-range', contentRange('roles', params.offset, rows.length, total));
             return rows;
@@ -62,7 +113,12 @@ export const roleRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     fastify.get(
         '/roles/:id',
         {
-            config: { access: roleFeature(READ_ROLES, 'answers the technical roles and those of organisations where it is held; others are 404.') },
+            config: {
+                access: roleFeature(
+                    READ_ROLES,
+                    'answers the technical roles and those of organisations where it is held; others are 404.',
+                ),
+            },
             schema: {
                 tags: ['back-office'],
                 summary: 'One role',
@@ -91,24 +147,39 @@ export const roleRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
         async (request, reply) => {
             const body = request.body;
             if (!(await tenantExists(fastify.db, body.tenantId))) {
-                throw badRequest(`tenantId ${body.tenantId} is not an organisation.`, [{ field: '/body/tenantId', message: 'is not an organisation' }]);
+                throw badRequest(`tenantId ${body.tenantId} is not an organisation.`, [
+                    { field: '/body/tenantId', message: 'is not an organisation' },
+                ]);
             }
             await assertValidDefinition(fastify.db, body.tenantId, body);
             const id = newId();
             try {
                 await fastify.db.transaction(async (tx) => {
                     await lockTenantRoles(tx, body.tenantId);
-                    if (await roleNamed(tx, body.tenantId, body.name)) throw duplicateName(body.name);
-                    const values = { tenantId: body.tenantId, name: body.name.trim(), contexts: body.contexts, actions: body.actions, visibilityPath: body.visibilityPath };
+                    if (await roleNamed(tx, body.tenantId, body.name))
+                        throw duplicateName(body.name);
+                    const values = {
+                        tenantId: body.tenantId,
+                        name: body.name.trim(),
+                        contexts: body.contexts,
+                        actions: body.actions,
+                        visibilityPath: body.visibilityPath,
+                    };
                     await tx.insert(roles).values({ id, ...values, fixed: false, version: 1 });
-                    await appendAudit(tx, request, { action: 'role-created', entityType: 'role', entityId: id, changes: { after: values } });
+                    await appendAudit(tx, request, {
+                        action: 'role-created',
+                        entityType: 'role',
+                        entityId: id,
+                        changes: { after: values },
+                    });
                 });
             } catch (error) {
                 if (isUniqueViolation(error)) throw duplicateName(body.name);
                 throw error;
             }
             const created = await findRole(fastify.db, [body.tenantId], id);
-            if (!created) throw new AppError(500, 'SERVER_ERROR', 'The new role could not be read back.');
+            if (!created)
+                throw new AppError(500, 'SERVER_ERROR', 'The new role could not be read back.');
             return reply.code(201).send(created);
         },
     );
@@ -116,7 +187,12 @@ export const roleRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     fastify.put(
         '/roles/:id',
         {
-            config: { access: roleFeature('u:role', "changes the roles of organisations where it is held; technical roles are 403, another organisation's role 404.") },
+            config: {
+                access: roleFeature(
+                    'u:role',
+                    "changes the roles of organisations where it is held; technical roles are 403, another organisation's role 404.",
+                ),
+            },
             schema: {
                 tags: ['back-office'],
                 summary: "Changes an organisation's role (send the version it was based on)",
@@ -129,7 +205,8 @@ export const roleRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
             const { id } = request.params;
             const before = await findRole(fastify.db, rolesOf(request), id);
             if (!before) throw notFound(`Role ${id}`);
-            if (before.technical || before.fixed || before.tenantId === null) throw technicalReadOnly();
+            if (before.technical || before.fixed || before.tenantId === null)
+                throw technicalReadOnly();
             const tenantId = before.tenantId;
             assertAction(request.caller.actions, 'u:role', { context: 'tenant', path: tenantId });
             const body = request.body;
@@ -137,7 +214,8 @@ export const roleRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
             try {
                 await fastify.db.transaction(async (tx) => {
                     await lockTenantRoles(tx, tenantId);
-                    if (await roleNamed(tx, tenantId, body.name, id)) throw duplicateName(body.name);
+                    if (await roleNamed(tx, tenantId, body.name, id))
+                        throw duplicateName(body.name);
                     await assertAssignmentsKept(tx, before, body);
                     await saveRole(tx, request, before, body);
                 });
@@ -154,7 +232,12 @@ export const roleRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     fastify.delete(
         '/roles/:id',
         {
-            config: { access: roleFeature('d:role', "deletes unassigned roles of organisations where it is held; technical roles are 403, another organisation's role 404.") },
+            config: {
+                access: roleFeature(
+                    'd:role',
+                    "deletes unassigned roles of organisations where it is held; technical roles are 403, another organisation's role 404.",
+                ),
+            },
             schema: {
                 tags: ['back-office'],
                 summary: "Deletes an organisation's role that no user holds (irreversible)",
@@ -167,16 +250,33 @@ export const roleRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
             const role = await findRole(fastify.db, rolesOf(request), id);
             if (!role) throw notFound(`Role ${id}`);
             if (role.technical || role.fixed || role.tenantId === null) throw technicalReadOnly();
-            assertAction(request.caller.actions, 'd:role', { context: 'tenant', path: role.tenantId });
-            const assigned = () => conflict('ROLE_IS_ASSIGNED_TO_USER', `The role ${role.name} is assigned to users; remove those assignments first.`);
+            assertAction(request.caller.actions, 'd:role', {
+                context: 'tenant',
+                path: role.tenantId,
+            });
+            const assigned = () =>
+                conflict(
+                    'ROLE_IS_ASSIGNED_TO_USER',
+                    `The role ${role.name} is assigned to users; remove those assignments first.`,
+                );
             try {
                 await fastify.db.transaction(async (tx) => {
                     const current = await findRole(tx, 'ALL', id);
                     if (!current) throw notFound(`Role ${id}`);
                     if (current.assignedUsers > 0) throw assigned();
-                    const { id: _id, assignedUsers: _assigned, technical: _technical, ...removed } = current;
+                    const {
+                        id: _id,
+                        assignedUsers: _assigned,
+                        technical: _technical,
+                        ...removed
+                    } = current;
                     await tx.delete(roles).where(eq(roles.id, id));
-                    await appendAudit(tx, request, { action: 'role-deleted', entityType: 'role', entityId: id, changes: { before: removed } });
+                    await appendAudit(tx, request, {
+                        action: 'role-deleted',
+                        entityType: 'role',
+                        entityId: id,
+                        changes: { before: removed },
+                    });
                 });
             } catch (error) {
                 // An assignment written concurrently keeps the role (foreign key).

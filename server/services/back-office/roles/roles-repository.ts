@@ -1,8 +1,28 @@
-import { and, arrayContains, asc, count, desc, eq, ilike, inArray, isNull, like, or, sql, type SQL } from 'drizzle-orm';
+import {
+    and,
+    arrayContains,
+    asc,
+    count,
+    desc,
+    eq,
+    ilike,
+    inArray,
+    isNull,
+    like,
+    or,
+    sql,
+    type SQL,
+} from 'drizzle-orm';
 import type { RoleContext } from '../../../../domain/enums.js';
 import { scopeCondition } from '../../../access/scope-filter.js';
 import type { Queryable } from '../../../db/client.js';
-import { depots, permissionAssignments, roles, subcontractors, tenants } from '../../../db/schema/index.js';
+import {
+    depots,
+    permissionAssignments,
+    roles,
+    subcontractors,
+    tenants,
+} from '../../../db/schema/index.js';
 import type { ListParams } from '../../../http/simple-rest.js';
 import type { Role, RoleFilter, RoleSortField } from './schemas.js';
 
@@ -40,24 +60,34 @@ function columns(tenantsCounted: RoleTenants) {
 /** Roles of these organisations plus the technical ones (no organisation). */
 function visibleRoles(readable: RoleTenants): SQL | undefined {
     if (readable === 'ALL') return undefined;
-    return readable.length === 0 ? isNull(roles.tenantId) : or(isNull(roles.tenantId), inArray(roles.tenantId, readable));
+    return readable.length === 0
+        ? isNull(roles.tenantId)
+        : or(isNull(roles.tenantId), inArray(roles.tenantId, readable));
 }
 
 /** One page of the roles visible in `readable`, and how many match. */
-export async function listRoles(db: Queryable, readable: RoleTenants, params: ListParams<RoleSortField, RoleFilter>): Promise<{ rows: Role[]; total: number }> {
+export async function listRoles(
+    db: Queryable,
+    readable: RoleTenants,
+    params: ListParams<RoleSortField, RoleFilter>,
+): Promise<{ rows: Role[]; total: number }> {
     const { filter } = params;
     const search = filter.q?.trim();
-    const ids = filter.id === undefined ? undefined : Array.isArray(filter.id) ? filter.id : [filter.id];
+    const ids =
+        filter.id === undefined ? undefined : Array.isArray(filter.id) ? filter.id : [filter.id];
     const where = and(
         visibleRoles(readable),
-        filter.tenantId ? or(isNull(roles.tenantId), eq(roles.tenantId, filter.tenantId)) : undefined,
+        filter.tenantId
+            ? or(isNull(roles.tenantId), eq(roles.tenantId, filter.tenantId))
+            : undefined,
         search ? ilike(roles.name, `%${escapeLike(search)}%`) : undefined,
         filter.context ? arrayContains(roles.contexts, [filter.context as RoleContext]) : undefined,
         ids ? (ids.length === 0 ? sql`false` : inArray(roles.id, ids)) : undefined,
     );
     const counted: RoleTenants = filter.tenantId ? [filter.tenantId] : readable;
     const direction = params.sort.order === 'ASC' ? asc : desc;
-    const sortBy = params.sort.field === 'name' ? sql`lower(${roles.name})` : assignedUsers(counted);
+    const sortBy =
+        params.sort.field === 'name' ? sql`lower(${roles.name})` : assignedUsers(counted);
     const [rows, totals] = await Promise.all([
         db
             .select(columns(counted))
@@ -72,7 +102,11 @@ export async function listRoles(db: Queryable, readable: RoleTenants, params: Li
 }
 
 /** The role if it is technical or belongs to an organisation in `readable`. */
-export async function findRole(db: Queryable, readable: RoleTenants, id: string): Promise<Role | undefined> {
+export async function findRole(
+    db: Queryable,
+    readable: RoleTenants,
+    id: string,
+): Promise<Role | undefined> {
     const [row] = await db
         .select(columns(readable))
         .from(roles)
@@ -82,7 +116,11 @@ export async function findRole(db: Queryable, readable: RoleTenants, id: string)
 }
 
 export async function tenantExists(db: Queryable, tenantId: string): Promise<boolean> {
-    const [row] = await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.id, tenantId)).limit(1);
+    const [row] = await db
+        .select({ id: tenants.id })
+        .from(tenants)
+        .where(eq(tenants.id, tenantId))
+        .limit(1);
     return row !== undefined;
 }
 
@@ -90,12 +128,21 @@ export async function tenantExists(db: Queryable, tenantId: string): Promise<boo
  * True when `path` is a node of the organisation's scope tree: the organisation itself, a
  * country, region or depot (a depot lies on or under it) or a subcontractor.
  */
-export async function scopeNodeExists(db: Queryable, tenantId: string, path: string): Promise<boolean> {
+export async function scopeNodeExists(
+    db: Queryable,
+    tenantId: string,
+    path: string,
+): Promise<boolean> {
     if (path === tenantId) return tenantExists(db, tenantId);
     const [depot] = await db
         .select({ id: depots.internalDepotId })
         .from(depots)
-        .where(and(eq(depots.tenantId, tenantId), or(eq(depots.scopePath, path), like(depots.scopePath, `${escapeLike(path)}.%`))))
+        .where(
+            and(
+                eq(depots.tenantId, tenantId),
+                or(eq(depots.scopePath, path), like(depots.scopePath, `${escapeLike(path)}.%`)),
+            ),
+        )
         .limit(1);
     if (depot) return true;
     const [suco] = await db
@@ -110,7 +157,12 @@ export async function scopeNodeExists(db: Queryable, tenantId: string, path: str
  * The role whose name equals `name` ignoring case, among the organisation's roles and the
  * technical ones (both show in the organisation's list and in the user dialog).
  */
-export async function roleNamed(db: Queryable, tenantId: string, name: string, exceptId?: string): Promise<{ id: string; name: string } | undefined> {
+export async function roleNamed(
+    db: Queryable,
+    tenantId: string,
+    name: string,
+    exceptId?: string,
+): Promise<{ id: string; name: string } | undefined> {
     const [row] = await db
         .select({ id: roles.id, name: roles.name })
         .from(roles)
@@ -126,9 +178,18 @@ export async function roleNamed(db: Queryable, tenantId: string, name: string, e
 }
 
 /** Assignments of the role: how many, and the scope paths they use. */
-export async function assignmentsOf(db: Queryable, roleId: string): Promise<{ users: number; paths: string[] }> {
-    const rows = await db.select({ userId: permissionAssignments.userId, path: permissionAssignments.scopePath }).from(permissionAssignments).where(eq(permissionAssignments.roleId, roleId));
-    return { users: new Set(rows.map((row) => row.userId)).size, paths: [...new Set(rows.map((row) => row.path))] };
+export async function assignmentsOf(
+    db: Queryable,
+    roleId: string,
+): Promise<{ users: number; paths: string[] }> {
+    const rows = await db
+        .select({ userId: permissionAssignments.userId, path: permissionAssignments.scopePath })
+        .from(permissionAssignments)
+        .where(eq(permissionAssignments.roleId, roleId));
+    return {
+        users: new Set(rows.map((row) => row.userId)).size,
+        paths: [...new Set(rows.map((row) => row.path))],
+    };
 }
 
 /** Serialises the role writes of one organisation (name uniqueness ignores case, which the unique index does not). */

@@ -10,14 +10,18 @@ const TenantId = Type.String({ pattern: '^[A-Za-z0-9_-]{1,100}$' });
 /** A role as `/api/roles` answers it (domain/people.ts `Role`). */
 export const Role = Type.Object({
     id: Type.String(),
-    tenantId: Type.Union([Type.String(), Type.Null()], { description: 'The owning organisation; null for the platform’s technical roles (read-only)' }),
+    tenantId: Type.Union([Type.String(), Type.Null()], {
+        description: 'The owning organisation; null for the platform’s technical roles (read-only)',
+    }),
     name: Type.String(),
     contexts: Type.Array(RoleContext),
     actions: Type.Array(Type.String()),
     visibilityPath: Type.String(),
     fixed: Type.Boolean(),
     technical: Type.Boolean(),
-    assignedUsers: Type.Integer({ description: 'Users holding the role on a scope the caller may read roles in' }),
+    assignedUsers: Type.Integer({
+        description: 'Users holding the role on a scope the caller may read roles in',
+    }),
     version: Type.Integer(),
 });
 export type Role = Static<typeof Role>;
@@ -31,11 +35,17 @@ const definition = {
 };
 
 /** `POST /api/roles` (domain/people.ts `RoleBody`). */
-export const RoleBody = Type.Object({ tenantId: TenantId, ...definition }, { additionalProperties: false });
+export const RoleBody = Type.Object(
+    { tenantId: TenantId, ...definition },
+    { additionalProperties: false },
+);
 export type RoleBody = Static<typeof RoleBody>;
 
 /** `PUT /api/roles/:id` (domain/people.ts `RoleUpdateBody`); unknown fields of a whole record are dropped. */
-export const RoleUpdateBody = Type.Object({ ...definition, version: Type.Integer({ minimum: 1 }) }, { additionalProperties: false });
+export const RoleUpdateBody = Type.Object(
+    { ...definition, version: Type.Integer({ minimum: 1 }) },
+    { additionalProperties: false },
+);
 export type RoleUpdateBody = Static<typeof RoleUpdateBody>;
 
 export const RoleParams = Type.Object({ id: Type.String({ pattern: '^[A-Za-z0-9_-]{1,100}$' }) });
@@ -49,7 +59,12 @@ export const RoleFilter = Type.Object(
         tenantId: Type.Optional(TenantId),
         q: Type.Optional(Type.String({ maxLength: 100 })),
         context: Type.Optional(RoleContext),
-        id: Type.Optional(Type.Union([Type.String({ maxLength: 100 }), Type.Array(Type.String({ maxLength: 100 }), { maxItems: 500 })])),
+        id: Type.Optional(
+            Type.Union([
+                Type.String({ maxLength: 100 }),
+                Type.Array(Type.String({ maxLength: 100 }), { maxItems: 500 }),
+            ]),
+        ),
     },
     { additionalProperties: false },
 );

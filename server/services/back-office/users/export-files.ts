@@ -2,14 +2,37 @@ import { crc32, deflateRawSync } from 'node:zlib';
 import type { BackOfficeUserRecord } from './schemas.js';
 
 /** The columns of the export and download files, in order. */
-export const exportColumns = ['Last name', 'First name', 'E-mail', 'Type', 'Mobile', 'Landline', 'Roles', 'Last login', 'Created'] as const;
+export const exportColumns = [
+    'Last name',
+    'First name',
+    'E-mail',
+    'Type',
+    'Mobile',
+    'Landline',
+    'Roles',
+    'Last login',
+    'Created',
+] as const;
 
-const dateTime = (iso: string | null) => (iso ? iso.replace('T', ' ').replace(/\.\d+Z$|Z$/, '') + ' UTC' : '');
+const dateTime = (iso: string | null) =>
+    iso ? iso.replace('T', ' ').replace(/\.\d+Z$|Z$/, '') + ' UTC' : '';
 
 /** One user as the file's cells: roles with their scopes as "Role (Scope), ...". */
 export function exportCells(user: BackOfficeUserRecord): string[] {
-    const roles = user.permissions.map((permission) => `${permission.roleName} (${permission.scopeName})`).join(', ');
-    return [user.lastName, user.firstName, user.email, user.type, user.mobilePhone ?? '', user.landLine ?? '', roles, dateTime(user.lastLogin), dateTime(user.created)];
+    const roles = user.permissions
+        .map((permission) => `${permission.roleName} (${permission.scopeName})`)
+        .join(', ');
+    return [
+        user.lastName,
+        user.firstName,
+        user.email,
+        user.type,
+        user.mobilePhone ?? '',
+        user.landLine ?? '',
+        roles,
+        dateTime(user.lastLogin),
+        dateTime(user.created),
+    ];
 }
 
 /**
@@ -27,7 +50,10 @@ function csvField(value: string): string {
 
 /** RFC 4180 CSV (commas, CRLF, quoted where needed) with a UTF-8 byte order mark and a header row. */
 export function usersCsv(users: readonly BackOfficeUserRecord[]): Buffer {
-    const lines = [exportColumns.map(csvField).join(','), ...users.map((user) => exportCells(user).map(csvField).join(','))];
+    const lines = [
+        exportColumns.map(csvField).join(','),
+        ...users.map((user) => exportCells(user).map(csvField).join(',')),
+    ];
     return Buffer.from(`\uFEFF${lines.join('\r\n')}\r\n`, 'utf8');
 }
 
@@ -44,7 +70,8 @@ const xmlText = (value: string) =>
 
 function columnName(index: number): string {
     let name = '';
-    for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26)) name = String.fromCharCode(65 + ((n - 1) % 26)) + name;
+    for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26))
+        name = String.fromCharCode(65 + ((n - 1) % 26)) + name;
     return name;
 }
 
@@ -53,11 +80,21 @@ function sheetXml(rows: readonly string[][]): string {
         .map((cells, rowIndex) => {
             const r = rowIndex + 1;
             const styled = rowIndex === 0 ? ' s="1"' : '';
-            const xmlCells = cells.map((value, column) => `<c r="${columnName(column)}${r}" t="inlineStr"${styled}><is><t xml:space="preserve">${xmlText(value)}</t></is></c>`).join('');
+            const xmlCells = cells
+                .map(
+                    (value, column) =>
+                        `<c r="${columnName(column)}${r}" t="inlineStr"${styled}><is><t xml:space="preserve">${xmlText(value)}</t></is></c>`,
+                )
+                .join('');
             return `<row r="${r}">${xmlCells}</row>`;
         })
         .join('');
-    const widths = [18, 18, 32, 24, 18, 18, 60, 22, 22].map((width, index) => `<col min="${index + 1}" max="${index + 1}" width="${width}" customWidth="1"/>`).join('');
+    const widths = [18, 18, 32, 24, 18, 18, 60, 22, 22]
+        .map(
+            (width, index) =>
+                `<col min="${index + 1}" max="${index + 1}" width="${width}" customWidth="1"/>`,
+        )
+        .join('');
     return (
         '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n' +
         '<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">' +

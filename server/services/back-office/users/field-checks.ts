@@ -1,8 +1,21 @@
 import type { ErrorDetail } from '../../../../domain/errors.js';
-import { permissionViolationDetails, validatePermissionChange } from '../../../../domain/permissionEditing.js';
-import type { PermissionChangeRequest, PermissionEditing } from '../../../../domain/permissionRows.js';
+import {
+    permissionViolationDetails,
+    validatePermissionChange,
+} from '../../../../domain/permissionEditing.js';
+import type {
+    PermissionChangeRequest,
+    PermissionEditing,
+} from '../../../../domain/permissionRows.js';
 import { scopeCovers } from '../../../../domain/scopePath.js';
-import { emailRule, emptyToNull, fieldRuleMessages, nameRule, phoneRule, type FieldRule } from '../../../../domain/userRules.js';
+import {
+    emailRule,
+    emptyToNull,
+    fieldRuleMessages,
+    nameRule,
+    phoneRule,
+    type FieldRule,
+} from '../../../../domain/userRules.js';
 import { badRequest } from '../../../errors.js';
 import type { View } from './access.js';
 
@@ -15,13 +28,21 @@ export interface UserData {
 
 /** The data as stored: names as typed, empty phones as null. */
 export function normaliseData<T extends UserData>(body: T): UserData {
-    return { firstName: body.firstName, lastName: body.lastName, mobilePhone: emptyToNull(body.mobilePhone), landLine: emptyToNull(body.landLine) };
+    return {
+        firstName: body.firstName,
+        lastName: body.lastName,
+        mobilePhone: emptyToNull(body.mobilePhone),
+        landLine: emptyToNull(body.landLine),
+    };
 }
 
 /** 400 BAD_REQUEST naming every field whose rule is broken (domain/userRules.ts). */
 export function assertFields(fields: Record<string, FieldRule | null>): void {
-    const details: ErrorDetail[] = Object.entries(fields).flatMap(([name, rule]) => (rule ? [{ field: `/body/${name}`, message: `${name} ${fieldRuleMessages[rule]}` }] : []));
-    if (details.length > 0) throw badRequest(details.map((detail) => detail.message).join('; '), details);
+    const details: ErrorDetail[] = Object.entries(fields).flatMap(([name, rule]) =>
+        rule ? [{ field: `/body/${name}`, message: `${name} ${fieldRuleMessages[rule]}` }] : [],
+    );
+    if (details.length > 0)
+        throw badRequest(details.map((detail) => detail.message).join('; '), details);
 }
 
 export function assertUserData(data: UserData, email?: string): void {
@@ -39,12 +60,28 @@ export function outsideView(view: View, request: PermissionChangeRequest): Error
     return request.addPermissions.flatMap(({ path }, index) =>
         scopeCovers(view.path, path) || (view.context === 'tenant' && path === '')
             ? []
-            : [{ field: `/body/permissions/addPermissions/${index}`, message: `SCOPE_OUTSIDE_VIEW: the scope '${path}' is not under the view ${view.path}.` }],
+            : [
+                  {
+                      field: `/body/permissions/addPermissions/${index}`,
+                      message: `SCOPE_OUTSIDE_VIEW: the scope '${path}' is not under the view ${view.path}.`,
+                  },
+              ],
     );
 }
 
 /** 400 with `permissionViolationDetails` when the change breaks a permission rule or leaves the view. */
-export function assertPermissionChange(editing: PermissionEditing, view: View, request: PermissionChangeRequest): void {
-    const details = [...permissionViolationDetails(validatePermissionChange(editing, request)), ...outsideView(view, request)];
-    if (details.length > 0) throw badRequest(`The permissions are not valid: ${details.map((detail) => detail.message).join('; ')}`, details);
+export function assertPermissionChange(
+    editing: PermissionEditing,
+    view: View,
+    request: PermissionChangeRequest,
+): void {
+    const details = [
+        ...permissionViolationDetails(validatePermissionChange(editing, request)),
+        ...outsideView(view, request),
+    ];
+    if (details.length > 0)
+        throw badRequest(
+            `The permissions are not valid: ${details.map((detail) => detail.message).join('; ')}`,
+            details,
+        );
 }

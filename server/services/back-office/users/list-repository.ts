@@ -1,6 +1,10 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { backOfficeUserTypes } from '../../../../domain/enums.js';
-import type { BackOfficeUserSortField, BackOfficeUserType, Page } from '../../../../domain/people.js';
+import type {
+    BackOfficeUserSortField,
+    BackOfficeUserType,
+    Page,
+} from '../../../../domain/people.js';
 import { escapeLike, scopeCondition } from '../../../access/scope-filter.js';
 import type { ScopeSet } from '../../../access/scopes.js';
 import type { Queryable } from '../../../db/client.js';
@@ -37,16 +41,27 @@ const sortColumns: Record<BackOfficeUserSortField, SQL> = {
  */
 function scopeExists(filter: UserFilter): SQL | undefined {
     if (filter.rows === 'ALL' && !filter.roleId) return undefined;
-    const inScope = filter.rows === 'ALL' ? undefined : scopeCondition(permissionAssignments.scopePath, filter.rows);
+    const inScope =
+        filter.rows === 'ALL'
+            ? undefined
+            : scopeCondition(permissionAssignments.scopePath, filter.rows);
     const withRole = filter.roleId ? eq(permissionAssignments.roleId, filter.roleId) : undefined;
     return sql`exists (select 1 from ${permissionAssignments} where ${permissionAssignments.userId} = ${users.id} and ${and(inScope, withRole) ?? sql`true`})`;
 }
 
 /** The WHERE clause on users: back-office types, type, search (every word in name or e-mail, trigram-indexed) and scope. */
 function whereOf(filter: UserFilter): SQL | undefined {
-    const conditions: (SQL | undefined)[] = [filter.type ? eq(users.type, filter.type) : inArray(users.type, [...backOfficeUserTypes])];
-    const words = (filter.search ?? '').trim().toLowerCase().split(/\s+/).filter(Boolean).slice(0, 5);
-    for (const word of words) conditions.push(sql`${userSearchText(users)} like ${`%${escapeLike(word)}%`}`);
+    const conditions: (SQL | undefined)[] = [
+        filter.type ? eq(users.type, filter.type) : inArray(users.type, [...backOfficeUserTypes]),
+    ];
+    const words = (filter.search ?? '')
+        .trim()
+        .toLowerCase()
+        .split(/\s+/)
+        .filter(Boolean)
+        .slice(0, 5);
+    for (const word of words)
+        conditions.push(sql`${userSearchText(users)} like ${`%${escapeLike(word)}%`}`);
     conditions.push(scopeExists(filter));
     return and(...conditions);
 }
@@ -57,7 +72,10 @@ function whereOf(filter: UserFilter): SQL | undefined {
  * columns by the column then id, both in the requested direction.
  */
 function orderOf(sort: string | undefined): SQL[] {
-    const [field, direction] = (sort ?? 'lastName,asc').split(',') as [BackOfficeUserSortField, 'asc' | 'desc'];
+    const [field, direction] = (sort ?? 'lastName,asc').split(',') as [
+        BackOfficeUserSortField,
+        'asc' | 'desc',
+    ];
     const dir = direction === 'desc' ? sql`desc` : sql`asc`;
     const lastName = sql`lower(${users.lastName})`;
     const firstName = sql`lower(${users.firstName})`;
@@ -69,7 +87,10 @@ function orderOf(sort: string | undefined): SQL[] {
         case 'lastLogin':
         case 'created': {
             const nullable = field === 'email' || field === 'lastLogin';
-            return [sql`${sortColumns[field]} ${dir}${nullable ? sql` nulls last` : sql``}`, sql`${users.id} ${dir}`];
+            return [
+                sql`${sortColumns[field]} ${dir}${nullable ? sql` nulls last` : sql``}`,
+                sql`${users.id} ${dir}`,
+            ];
         }
         default:
             return [sql`${lastName} ${dir}`, sql`${firstName} ${dir}`, sql`${users.id} ${dir}`];
@@ -87,7 +108,12 @@ function searched(db: Queryable, filter: UserFilter, where: SQL | undefined) {
 }
 
 /** One page and the total, as two queries run side by side, then the page's assignments. */
-export async function listBackOfficeUsers(db: Queryable, filter: UserFilter, page: number, size: number): Promise<Page<BackOfficeUserRecord>> {
+export async function listBackOfficeUsers(
+    db: Queryable,
+    filter: UserFilter,
+    page: number,
+    size: number,
+): Promise<Page<BackOfficeUserRecord>> {
     const where = whereOf(filter);
     const [rows, counted] = await Promise.all([
         db
@@ -96,15 +122,28 @@ export async function listBackOfficeUsers(db: Queryable, filter: UserFilter, pag
             .orderBy(...orderOf(filter.sort))
             .limit(size)
             .offset(page * size),
-        db.select({ total: sql<number>`count(*)`.mapWith(Number) }).from(users).where(where),
+        db
+            .select({ total: sql<number>`count(*)`.mapWith(Number) })
+            .from(users)
+            .where(where),
     ]);
     const total = counted[0]?.total ?? 0;
     const content = await withPermissions(db, rows, filter.visiblePermissions);
-    return { content, totalElements: total, totalPages: Math.ceil(total / size), size, number: page };
+    return {
+        content,
+        totalElements: total,
+        totalPages: Math.ceil(total / size),
+        size,
+        number: page,
+    };
 }
 
 /** Every matching user (exports), at most `limit`, in the list's order. */
-export async function allBackOfficeUsers(db: Queryable, filter: UserFilter, limit: number): Promise<BackOfficeUserRecord[]> {
+export async function allBackOfficeUsers(
+    db: Queryable,
+    filter: UserFilter,
+    limit: number,
+): Promise<BackOfficeUserRecord[]> {
     const rows = await db
         .select()
         .from(users)
@@ -115,9 +154,16 @@ export async function allBackOfficeUsers(db: Queryable, filter: UserFilter, limi
 }
 
 /** The back-office users with these ids (in this order), each with the assignments inside `visible`. */
-export async function loadBackOfficeUsers(db: Queryable, ids: readonly string[], visible: ScopeSet): Promise<BackOfficeUserRecord[]> {
+export async function loadBackOfficeUsers(
+    db: Queryable,
+    ids: readonly string[],
+    visible: ScopeSet,
+): Promise<BackOfficeUserRecord[]> {
     if (ids.length === 0) return [];
-    const rows = await db.select().from(users).where(and(inArray(users.id, [...ids]), inArray(users.type, [...backOfficeUserTypes])));
+    const rows = await db
+        .select()
+        .from(users)
+        .where(and(inArray(users.id, [...ids]), inArray(users.type, [...backOfficeUserTypes])));
     const byId = new Map(rows.map((row) => [row.id, row]));
     return withPermissions(
         db,
@@ -128,10 +174,21 @@ export async function loadBackOfficeUsers(db: Queryable, ids: readonly string[],
 
 const CHUNK = 5000;
 
-type AssignmentRow = { id: string; userId: string; scopePath: string; roleId: string; roleName: string; contexts: (typeof roles.$inferSelect)['contexts'] };
+type AssignmentRow = {
+    id: string;
+    userId: string;
+    scopePath: string;
+    roleId: string;
+    roleName: string;
+    contexts: (typeof roles.$inferSelect)['contexts'];
+};
 
 /** The records of these user rows (same order), each with its assignments inside `visible`. */
-async function withPermissions(db: Queryable, userRows: readonly (typeof users.$inferSelect)[], visible: ScopeSet): Promise<BackOfficeUserRecord[]> {
+async function withPermissions(
+    db: Queryable,
+    userRows: readonly (typeof users.$inferSelect)[],
+    visible: ScopeSet,
+): Promise<BackOfficeUserRecord[]> {
     if (userRows.length === 0) return [];
     const assignmentRows: AssignmentRow[] = [];
     const ids = userRows.map((row) => row.id);
@@ -149,8 +206,17 @@ async function withPermissions(db: Queryable, userRows: readonly (typeof users.$
                 })
                 .from(permissionAssignments)
                 .innerJoin(roles, eq(roles.id, permissionAssignments.roleId))
-                .where(and(inArray(permissionAssignments.userId, chunk), scopeCondition(permissionAssignments.scopePath, visible)))
-                .orderBy(asc(roles.name), asc(permissionAssignments.scopePath), desc(permissionAssignments.id))),
+                .where(
+                    and(
+                        inArray(permissionAssignments.userId, chunk),
+                        scopeCondition(permissionAssignments.scopePath, visible),
+                    ),
+                )
+                .orderBy(
+                    asc(roles.name),
+                    asc(permissionAssignments.scopePath),
+                    desc(permissionAssignments.id),
+                )),
         );
     }
     const names = await scopeNames(db, [...new Set(assignmentRows.map((row) => row.scopePath))]);
@@ -163,8 +229,16 @@ async function withPermissions(db: Queryable, userRows: readonly (typeof users.$
             roleName: row.roleName,
             contexts: row.contexts,
             path: row.scopePath,
-            scope: row.scopePath === '' && row.contexts.includes('ADMIN') ? 'ADMIN' : scopeLevelOf(row.scopePath),
-            scopeName: row.scopePath === '' ? (row.contexts.includes('ADMIN') ? 'ADMIN' : 'All tenants') : (names.get(row.scopePath) ?? row.scopePath),
+            scope:
+                row.scopePath === '' && row.contexts.includes('ADMIN')
+                    ? 'ADMIN'
+                    : scopeLevelOf(row.scopePath),
+            scopeName:
+                row.scopePath === ''
+                    ? row.contexts.includes('ADMIN')
+                        ? 'ADMIN'
+                        : 'All tenants'
+                    : (names.get(row.scopePath) ?? row.scopePath),
         });
         byUser.set(row.userId, list);
     }

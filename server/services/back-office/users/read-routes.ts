@@ -3,7 +3,11 @@ import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import { grantedScopes } from '../../../../domain/permissionChecks.js';
 import { isAdmin, type ProfileActions } from '../../../../domain/permissions.js';
-import { isRoleInContext, isRoleVisibleTo, mayAssignAt } from '../../../../domain/permissionRows.js';
+import {
+    isRoleInContext,
+    isRoleVisibleTo,
+    mayAssignAt,
+} from '../../../../domain/permissionRows.js';
 import { scopeCovers, scopesOverlap, splitScopePath } from '../../../../domain/scopePath.js';
 import { accessDenied, type AccessGrant } from '../../../access/route-access.js';
 import { narrowScopes } from '../../../access/scopes.js';
@@ -12,14 +16,25 @@ import { buildScopeTree } from '../scope-tree.js';
 import { READ_USERS, readableScopes, viewAccess, type View } from './access.js';
 import { contentTypes, usersCsv, usersXlsx } from './export-files.js';
 import { allBackOfficeUsers, listBackOfficeUsers, type UserFilter } from './list-repository.js';
-import { BackOfficeUserDownloadQuery, BackOfficeUserPage, BackOfficeUserQuery, MAX_EXPORT_ROWS, RolesAndScopes, RolesAndScopesQuery } from './schemas.js';
+import {
+    BackOfficeUserDownloadQuery,
+    BackOfficeUserPage,
+    BackOfficeUserQuery,
+    MAX_EXPORT_ROWS,
+    RolesAndScopes,
+    RolesAndScopesQuery,
+} from './schemas.js';
 import { editableRoles } from './user-repository.js';
 import type { ScopeNode } from '../../../../domain/profile.js';
 
 const ASSIGN = 'can-assign-permission';
 
 /** The rows of a view: `request.access.scopes` (already narrowed to the view path); the permissions shown are those the caller may read. */
-function filterOf(access: AccessGrant, actions: ProfileActions, query: { search?: string; type?: UserFilter['type']; roleId?: string; sort?: string }): UserFilter {
+function filterOf(
+    access: AccessGrant,
+    actions: ProfileActions,
+    query: { search?: string; type?: UserFilter['type']; roleId?: string; sort?: string },
+): UserFilter {
     return {
         rows: access.scopes,
         visiblePermissions: isAdmin(actions) ? 'ALL' : readableScopes(actions),
@@ -47,17 +62,29 @@ export const backOfficeUserReadRoutes: FastifyPluginAsyncTypebox = async (fastif
     fastify.get(
         '/v2/users',
         {
-            config: { access: viewAccess(READ_USERS, 'query', 'Lists back-office users with an assignment under the view path and the caller\'s r:bo-user scopes.') },
+            config: {
+                access: viewAccess(
+                    READ_USERS,
+                    'query',
+                    "Lists back-office users with an assignment under the view path and the caller's r:bo-user scopes.",
+                ),
+            },
             schema: {
                 tags: ['back-office'],
-                summary: 'Lists back-office users of the view (0-based pages), filtered, searched and sorted',
+                summary:
+                    'Lists back-office users of the view (0-based pages), filtered, searched and sorted',
                 querystring: BackOfficeUserQuery,
                 response: { 200: BackOfficeUserPage, ...authErrors },
             },
         },
         async (request) => {
             const { query } = request;
-            return listBackOfficeUsers(fastify.db, filterOf(request.access, request.caller.actions, query), query.page, query.size);
+            return listBackOfficeUsers(
+                fastify.db,
+                filterOf(request.access, request.caller.actions, query),
+                query.page,
+                query.size,
+            );
         },
     );
 
@@ -71,20 +98,26 @@ export const backOfficeUserReadRoutes: FastifyPluginAsyncTypebox = async (fastif
                         const { actions } = request.caller;
                         if (isAdmin(actions)) return { scopes: 'ALL' };
                         const scopes = readableScopes(actions);
-                        if (scopes !== 'ALL' && scopes.length === 0) throw accessDenied('NO_PERMISSION', READ_USERS);
+                        if (scopes !== 'ALL' && scopes.length === 0)
+                            throw accessDenied('NO_PERMISSION', READ_USERS);
                         return { scopes };
                     },
                 },
             },
             schema: {
                 tags: ['back-office'],
-                summary: 'Exports every back-office user the caller may read as a CSV file (UTF-8 with BOM)',
+                summary:
+                    'Exports every back-office user the caller may read as a CSV file (UTF-8 with BOM)',
                 produces: ['text/csv'],
                 response: { 200: Type.String({ description: 'CSV file' }), ...authErrors },
             },
         },
         async (request, reply) => {
-            const users = await allBackOfficeUsers(fastify.db, filterOf(request.access, request.caller.actions, {}), MAX_EXPORT_ROWS);
+            const users = await allBackOfficeUsers(
+                fastify.db,
+                filterOf(request.access, request.caller.actions, {}),
+                MAX_EXPORT_ROWS,
+            );
             return sendFile(reply, 'csv', `backoffice-users-${today()}`, usersCsv(users));
         },
     );
@@ -95,7 +128,8 @@ export const backOfficeUserReadRoutes: FastifyPluginAsyncTypebox = async (fastif
             config: { access: viewAccess(READ_USERS, 'query', 'The list of the view as a file.') },
             schema: {
                 tags: ['back-office'],
-                summary: 'Downloads the filtered, sorted list of the view as an Excel workbook or CSV file (at most 50,000 rows)',
+                summary:
+                    'Downloads the filtered, sorted list of the view as an Excel workbook or CSV file (at most 50,000 rows)',
                 querystring: BackOfficeUserDownloadQuery,
                 produces: [contentTypes.xlsx, 'text/csv'],
                 response: { 200: Type.String({ description: 'xlsx or CSV file' }), ...authErrors },
@@ -103,15 +137,30 @@ export const backOfficeUserReadRoutes: FastifyPluginAsyncTypebox = async (fastif
         },
         async (request, reply) => {
             const { query } = request;
-            const users = await allBackOfficeUsers(fastify.db, filterOf(request.access, request.caller.actions, query), MAX_EXPORT_ROWS);
-            return sendFile(reply, query.format, `backoffice-users-${today()}`, query.format === 'csv' ? usersCsv(users) : usersXlsx(users));
+            const users = await allBackOfficeUsers(
+                fastify.db,
+                filterOf(request.access, request.caller.actions, query),
+                MAX_EXPORT_ROWS,
+            );
+            return sendFile(
+                reply,
+                query.format,
+                `backoffice-users-${today()}`,
+                query.format === 'csv' ? usersCsv(users) : usersXlsx(users),
+            );
         },
     );
 
     fastify.get(
         '/rolesAndScopes',
         {
-            config: { access: viewAccess(ASSIGN, 'query', 'The roles and scopes the caller may grant in the view.') },
+            config: {
+                access: viewAccess(
+                    ASSIGN,
+                    'query',
+                    'The roles and scopes the caller may grant in the view.',
+                ),
+            },
             schema: {
                 tags: ['back-office'],
                 summary: 'Roles and scopes the user dialog may offer in the view',
@@ -121,19 +170,46 @@ export const backOfficeUserReadRoutes: FastifyPluginAsyncTypebox = async (fastif
         },
         async (request) => {
             const { actions } = request.caller;
-            const view: View = { context: request.query.context, path: request.query.context === 'admin' ? '' : (request.query.path ?? '') };
-            const tenantId = view.context === 'admin' ? null : (splitScopePath(view.path)[0] ?? null);
+            const view: View = {
+                context: request.query.context,
+                path: request.query.context === 'admin' ? '' : (request.query.path ?? ''),
+            };
+            const tenantId =
+                view.context === 'admin' ? null : (splitScopePath(view.path)[0] ?? null);
             const roles = (await editableRoles(fastify.db, tenantId))
-                .filter((role) => isRoleInContext(role, view.context) && isRoleVisibleTo(actions, role, view.context))
-                .map(({ id, name, contexts, visibilityPath, actions: codes }) => ({ id, name, contexts, visibilityPath, actions: codes }));
-            if (view.context === 'admin') return { roles, scopes: [{ path: '', name: 'ADMIN', scope: 'ADMIN' as const }] };
-            const assignable = narrowScopes(grantedScopes(actions, ASSIGN, view.context), view.path);
+                .filter(
+                    (role) =>
+                        isRoleInContext(role, view.context) &&
+                        isRoleVisibleTo(actions, role, view.context),
+                )
+                .map(({ id, name, contexts, visibilityPath, actions: codes }) => ({
+                    id,
+                    name,
+                    contexts,
+                    visibilityPath,
+                    actions: codes,
+                }));
+            if (view.context === 'admin')
+                return { roles, scopes: [{ path: '', name: 'ADMIN', scope: 'ADMIN' as const }] };
+            const assignable = narrowScopes(
+                grantedScopes(actions, ASSIGN, view.context),
+                view.path,
+            );
             const tree = await buildScopeTree(fastify.db, assignable, 5);
             const nodes = flatten(tree).filter(
-                (node) => node.path !== '' && scopeCovers(view.path, node.path) && (assignable === 'ALL' || assignable.some((scope) => scopesOverlap(scope, node.path))),
+                (node) =>
+                    node.path !== '' &&
+                    scopeCovers(view.path, node.path) &&
+                    (assignable === 'ALL' ||
+                        assignable.some((scope) => scopesOverlap(scope, node.path))),
             );
-            const scopes = nodes.map((node) => ({ path: node.path, name: node.name, scope: node.scope }));
-            if (view.context === 'tenant' && mayAssignAt(actions, 'tenant', '')) scopes.unshift({ path: '', name: 'All tenants', scope: 'ADMIN' });
+            const scopes = nodes.map((node) => ({
+                path: node.path,
+                name: node.name,
+                scope: node.scope,
+            }));
+            if (view.context === 'tenant' && mayAssignAt(actions, 'tenant', ''))
+                scopes.unshift({ path: '', name: 'All tenants', scope: 'ADMIN' });
             return { roles, scopes };
         },
     );

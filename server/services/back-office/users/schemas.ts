@@ -1,5 +1,10 @@
 import { Type, type Static } from 'typebox';
-import { appContexts, backOfficeUserTypes, roleContexts, scopeLevels } from '../../../../domain/enums.js';
+import {
+    appContexts,
+    backOfficeUserTypes,
+    roleContexts,
+    scopeLevels,
+} from '../../../../domain/enums.js';
 import { backOfficeUserSortFields } from '../../../../domain/people.js';
 import { ScopePath } from '../../common-schemas.js';
 
@@ -69,10 +74,16 @@ export const BackOfficeUserQuery = Type.Object({
 export type BackOfficeUserQuery = Static<typeof BackOfficeUserQuery>;
 
 export const downloadFormats = ['csv', 'xlsx'] as const;
-export const BackOfficeUserDownloadQuery = Type.Object({ ...filterFields, format: Type.Enum(downloadFormats, { default: 'xlsx' }) });
+export const BackOfficeUserDownloadQuery = Type.Object({
+    ...filterFields,
+    format: Type.Enum(downloadFormats, { default: 'xlsx' }),
+});
 export type BackOfficeUserDownloadQuery = Static<typeof BackOfficeUserDownloadQuery>;
 
-const AddPermission = Type.Object({ path: Type.String({ maxLength: 400 }), roleId: Id }, { additionalProperties: false });
+const AddPermission = Type.Object(
+    { path: Type.String({ maxLength: 400 }), roleId: Id },
+    { additionalProperties: false },
+);
 
 /** Field values are checked by the domain's rules in the handler, so each broken rule names its field. */
 export const CreateBackOfficeUserBody = Type.Object(
@@ -86,7 +97,10 @@ export const CreateBackOfficeUserBody = Type.Object(
         wantsSecondScreenNews: Type.Optional(Type.Boolean()),
         context: Type.Enum(appContexts),
         path: Type.Optional(ScopePath),
-        permissions: Type.Object({ addPermissions: Type.Array(AddPermission, { maxItems: 200 }) }, { additionalProperties: false }),
+        permissions: Type.Object(
+            { addPermissions: Type.Array(AddPermission, { maxItems: 200 }) },
+            { additionalProperties: false },
+        ),
     },
     { additionalProperties: false },
 );
@@ -125,10 +139,16 @@ export const UpdatePermissionsBody = Type.Object(
 );
 export type UpdatePermissionsBody = Static<typeof UpdatePermissionsBody>;
 
-export const UserIdsBody = Type.Object({ ids: Type.Array(Id, { minItems: 1, maxItems: 100 }) }, { additionalProperties: false });
+export const UserIdsBody = Type.Object(
+    { ids: Type.Array(Id, { minItems: 1, maxItems: 100 }) },
+    { additionalProperties: false },
+);
 export const UserIdsAnswer = Type.Object({ ids: Type.Array(Type.String()) });
 
-export const RolesAndScopesQuery = Type.Object({ context: Type.Enum(appContexts), path: Type.Optional(ScopePath) });
+export const RolesAndScopesQuery = Type.Object({
+    context: Type.Enum(appContexts),
+    path: Type.Optional(ScopePath),
+});
 
 export const RolesAndScopes = Type.Object({
     roles: Type.Array(
@@ -140,5 +160,7 @@ export const RolesAndScopes = Type.Object({
             actions: Type.Array(Type.String()),
         }),
     ),
-    scopes: Type.Array(Type.Object({ path: Type.String(), name: Type.String(), scope: Type.Enum(scopeLevels) })),
+    scopes: Type.Array(
+        Type.Object({ path: Type.String(), name: Type.String(), scope: Type.Enum(scopeLevels) }),
+    ),
 });

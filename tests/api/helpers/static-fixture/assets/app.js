@@ -1,1 +1,1 @@
-export const fixture = "static asset served by the SPA plugin";
+export const fixture = 'static asset served by the SPA plugin';

@@ -1,4 +1,4 @@
-import type { ErrorDetail } from './errors.js';
+import type { ErrorDetail } from './contracts/common.js';
 
 /**
  * API access management (domain §2, §6): an organisation's API credentials, which machine

@@ -10,29 +10,6 @@ export type ConfigSchemaName = (typeof configSchemaNames)[number];
 /** The schema version the server validates against and the browser asks for. */
 export const CONFIG_SCHEMA_VERSION = 'v1';
 
-export type ConfigDocument = Record<string, unknown>;
-
-/** One saved revision; `revision` 0 with `{}` means "nothing saved yet". */
-export interface ConfigRevision {
-    revision: number;
-    document: ConfigDocument;
-    createdAt: string | null;
-    createdBy: { id: string; name: string } | null;
-    /** The revision this one restored, if it is a restore. */
-    restoredFrom: number | null;
-}
-
-/** Body of a save: the new document and the revision it was edited from (stale → 409 STALE_RECORD). */
-export interface ConfigSaveBody {
-    document: ConfigDocument;
-    baseRevision: number;
-}
-
-/** Body of a restore: the current revision the user saw when confirming. */
-export interface ConfigRestoreBody {
-    baseRevision: number;
-}
-
 /** True when two JSON documents are equal (key order ignored). */
 export function sameDocument(a: unknown, b: unknown): boolean {
     if (a === b) return true;

@@ -57,23 +57,6 @@ export const errorCodes = [
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 
-export interface ErrorDetail {
-    /** Where the fault is: a JSON pointer-like field path (`/body/email`) or a row (`row 12`). */
-    field?: string;
-    /** English text (shown as is when the client does not know `rule`). */
-    message: string;
-    /** Machine-readable reason, for routes that name one (e.g. a depot rule of domain/depots.ts): the client translates it. */
-    rule?: string;
-    /** Values the translated text of `rule` fills in (column, value, row, ...). */
-    params?: Record<string, string | number>;
-}
-
-export interface ErrorEnvelope {
-    code: string;
-    message: string;
-    details: ErrorDetail[];
-}
-
 /** The authorization failures of domain §6/§8, most general first. */
 export const authorizationErrorCodes = [
     'NO_DC_PERMISSION',

@@ -1,4 +1,4 @@
-import type { ErrorDetail } from './errors.js';
+import type { ErrorDetail } from './contracts/common.js';
 
 /**
  * Locale files (`locales/<lng>.json`, Backoffice actions' translation update): nested objects

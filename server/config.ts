@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Type, type Static } from 'typebox';
 import { Value } from 'typebox/value';
+import type { BrowserConfig } from '../domain/contracts/browser-config.js';
 
 /**
  * Every environment variable the server reads, in one schema (also listed in `.env.example`).
@@ -78,27 +79,6 @@ export const EnvSchema = Type.Object({
 export type Env = Static<typeof EnvSchema>;
 
 /** What the browser needs to know, injected into index.html (never secrets). */
-export interface BrowserConfig {
-    versionId: string;
-    cognito: { userPoolId: string; userPoolClientId: string; userPoolEndpoint?: string };
-    services: {
-        backOffice: string;
-        tenantAdmin: string;
-        dataGateway: string;
-        deviceManagement: string;
-        tourCommander: string;
-        apiAccess: string;
-    };
-    /** Help center address with `{lang}` for en, de or it (shell §2.1); absent: no help link. */
-    helpCenterUrl?: string;
-    /** The external route planner linked from the depot navigation (shell §2.7); absent: no link. */
-    routePlannerUrl?: string;
-    /** This installation's environment name (configuration schema assets are served per environment); absent: `local`. */
-    environment?: string;
-    /** Lifetime of machine-client tokens (shown in the Developer Portal); absent: 3600. */
-    apiTokenTtlSeconds?: number;
-}
-
 export interface AppConfig {
     env: Env['NODE_ENV'];
     host: string;

@@ -1,4 +1,5 @@
-import type { ErrorCode, ErrorDetail } from '../domain/errors.js';
+import type { ErrorCode } from '../domain/errors.js';
+import type { ErrorDetail } from '../domain/contracts/common.js';
 
 /**
  * The one error type handlers throw. The error handler turns it into the

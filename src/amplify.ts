@@ -1,5 +1,5 @@
 import { Amplify } from 'aws-amplify';
-import type { BrowserConfig } from '../server/config';
+import type { BrowserConfig } from '../domain/contracts/browser-config';
 
 /**
  * Points Amplify at the user pool of the configuration: the embedded Cognito-compatible

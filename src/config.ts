@@ -1,4 +1,4 @@
-import type { BrowserConfig } from '../server/config';
+import type { BrowserConfig } from '../domain/contracts/browser-config';
 
 /** Used when index.html carries no injected configuration (Vite dev server without the API). */
 export const defaultBrowserConfig: BrowserConfig = {

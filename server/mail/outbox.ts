@@ -20,16 +20,14 @@ export async function enqueueMail(db: Queryable, message: MailMessage): Promise<
     const id = newId();
     // Due now by the app's clock, the same clock the sender compares with (not the database's
     // now(), which may run ahead of an app server's clock by clock skew or sub-millisecond).
-    await db
-        .insert(mailOutbox)
-        .values({
-            id,
-            to: message.to,
-            subject: message.subject,
-            text: message.text,
-            html: message.html ?? null,
-            kind: message.kind,
-            nextAttemptAt: new Date(),
-        });
+    await db.insert(mailOutbox).values({
+        id,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        html: message.html ?? null,
+        kind: message.kind,
+        nextAttemptAt: new Date(),
+    });
     return id;
 }

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { ErrorEnvelope } from '../../domain/errors.js';
+import type { ErrorEnvelope } from '../../domain/contracts/common.js';
 import { AppError } from '../errors.js';
 
 /** Fastify's own client-error codes mapped to the catalogue; anything else 4xx is BAD_REQUEST. */

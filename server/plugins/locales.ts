@@ -9,7 +9,7 @@ import { languages, type Language } from '../../domain/enums.js';
 import { mergeLocale, type LocaleDocument } from '../../domain/localeFiles.js';
 import type { Queryable } from '../db/client.js';
 import { localeOverrides } from '../db/schema/index.js';
-import { ErrorEnvelope } from '../services/common-schemas.js';
+import { ErrorEnvelope } from '../../domain/contracts/common.js';
 
 /** A locale file as served: the text, its entity tag, and whether an uploaded file is in it. */
 export interface ServedLocale {

@@ -4,8 +4,8 @@ import fp from 'fastify-plugin';
 import { Type } from 'typebox';
 import { configSchemaNames, type ConfigSchemaName } from '../../domain/clientConfigs.js';
 import { notFound } from '../errors.js';
-import { configSchemas } from '../services/configuration/config-schemas.js';
-import { ErrorEnvelope } from '../services/common-schemas.js';
+import { configSchemas } from '../shared/config-schemas.js';
+import { ErrorEnvelope } from '../../domain/contracts/common.js';
 
 const Params = Type.Object({
     client: Type.String({ pattern: '^[A-Za-z0-9_-]{1,100}$' }),

@@ -4,7 +4,7 @@ import { resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { BrowserConfig } from '../config.js';
+import type { BrowserConfig } from '../../domain/contracts/browser-config.js';
 import { errorEnvelope } from './error-handler.js';
 
 export interface SpaOptions {

@@ -2,7 +2,7 @@ import { Alert } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { Loading, useDataProvider, useTranslate } from 'react-admin';
-import type { ConfigRevision } from '../../domain/clientConfigs';
+import type { ConfigRevision } from '../../domain/contracts/client-configs';
 import type { AppDataProvider } from '../dataProviders';
 import type { ConfigurationOwner } from './configurationOwner';
 import { configQueryKeys, useConfigSchema } from './useConfigSchema';

@@ -16,7 +16,7 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Confirm, HttpError, Loading, useDataProvider, useNotify, useTranslate } from 'react-admin';
-import type { ConfigRevision } from '../../domain/clientConfigs';
+import type { ConfigRevision } from '../../domain/contracts/client-configs';
 import type { AppDataProvider } from '../dataProviders';
 import { useFormatters } from '../settings/useFormatters';
 import { ConfigDiffTable } from './ConfigDiffTable';

@@ -5,12 +5,8 @@ import type { ErrorSchema, FormValidation } from '@rjsf/utils';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { HttpError, useDataProvider, useNotify, useTranslate } from 'react-admin';
-import {
-    configCrossFieldErrors,
-    sameDocument,
-    type ConfigDocument,
-    type ConfigRevision,
-} from '../../domain/clientConfigs';
+import { configCrossFieldErrors, sameDocument } from '../../domain/clientConfigs';
+import type { ConfigDocument, ConfigRevision } from '../../domain/contracts/client-configs';
 import { schemaNameOf } from '../dataProviders/clientConfigsDataProvider';
 import type { AppDataProvider } from '../dataProviders';
 import { useFormatters } from '../settings/useFormatters';

@@ -3,7 +3,7 @@ import type {
     ApiCredentialBody,
     ApiCredentialWithSecret,
 } from '../../domain/apiAccess';
-import type { BrowserConfig } from '../../server/config';
+import type { BrowserConfig } from '../../domain/contracts/browser-config';
 import type { HttpClient } from './httpClient';
 
 /**

@@ -1,7 +1,7 @@
 import type { Language } from '../../domain/enums';
 import type { LocaleDocument } from '../../domain/localeFiles';
 import type { RoleChange } from '../../domain/roleSync';
-import type { BrowserConfig } from '../../server/config';
+import type { BrowserConfig } from '../../domain/contracts/browser-config';
 import type { HttpClient } from './httpClient';
 
 /** `GET /api/backoffice-actions/roles/sync-settings`. */

@@ -1,5 +1,6 @@
-import type { BrowserConfig } from '../../server/config';
-import type { ConfigRevision, ConfigSaveBody, ConfigSchemaName } from '../../domain/clientConfigs';
+import type { BrowserConfig } from '../../domain/contracts/browser-config';
+import type { ConfigSchemaName } from '../../domain/clientConfigs';
+import type { ConfigRevision, ConfigSaveBody } from '../../domain/contracts/client-configs';
 import type { ConfigurationOwner } from '../configuration/configurationOwner';
 import { schemaAssetOptions } from '../configuration/schemaAssets';
 import type { HttpClient } from './httpClient';

@@ -1,7 +1,7 @@
 import type { DataProvider } from 'ra-core';
 import simpleRestProvider from 'ra-data-simple-rest';
 import type { DepotUploadAnswer } from '../../domain/depots';
-import type { BrowserConfig } from '../../server/config';
+import type { BrowserConfig } from '../../domain/contracts/browser-config';
 import type { HttpClient } from './httpClient';
 
 /** A region of an organisation (`GET /tenant-admin/v1/depotGroups`). */

@@ -1,6 +1,6 @@
 import { combineDataProviders, type DataProvider } from 'ra-core';
 import simpleRestProvider from 'ra-data-simple-rest';
-import type { BrowserConfig } from '../../server/config';
+import type { BrowserConfig } from '../../domain/contracts/browser-config';
 import { getBrowserConfig } from '../config';
 import { createApiAccessMethods, type ApiAccessMethods } from './apiAccessDataProvider';
 import {

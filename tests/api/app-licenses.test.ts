@@ -47,16 +47,14 @@ beforeAll(async () => {
     t = await createTestApp();
     await seedFixtures(t.db);
     await ensureTechnicalRoles(t.db);
-    await t.db
-        .insert(subcontractors)
-        .values({
-            id: sucoHamburg,
-            tenantId: ids.north,
-            depotId: ids.hamburg,
-            name: 'Elbe',
-            code: 'E1',
-            scopePath: `${paths.hamburg}.${sucoHamburg}`,
-        });
+    await t.db.insert(subcontractors).values({
+        id: sucoHamburg,
+        tenantId: ids.north,
+        depotId: ids.hamburg,
+        name: 'Elbe',
+        code: 'E1',
+        scopePath: `${paths.hamburg}.${sucoHamburg}`,
+    });
     const account = (
         id: string,
         type: 'Driver' | 'TempDriver',

@@ -343,17 +343,15 @@ describe('POST /api/users/{driverType}', () => {
     });
 
     it('refuses a username (any case), e-mail or phone number another user holds', async () => {
-        await t.db
-            .insert(users)
-            .values({
-                id: 'user-lower',
-                tenantId: ids.north,
-                type: 'Driver',
-                username: 'dup77',
-                firstName: 'Low',
-                lastName: 'Case',
-                mobilePhone: '+4915199999',
-            });
+        await t.db.insert(users).values({
+            id: 'user-lower',
+            tenantId: ids.north,
+            type: 'Driver',
+            username: 'dup77',
+            firstName: 'Low',
+            lastName: 'Case',
+            mobilePhone: '+4915199999',
+        });
         await t.db
             .update(users)
             .set({ landLine: '+4930123456' })
@@ -549,15 +547,13 @@ describe('PUT /api/users/{driverType}/{hashId}', () => {
     });
 
     it('moves the account to another subcontractor: only its app-account role on the new path, no vehicle, the vehicles stay', async () => {
-        await t.db
-            .insert(permissionAssignments)
-            .values({
-                id: 'perm-extra-move',
-                userId: driver.id,
-                roleId: 'role-suco-std',
-                scopePath: paths.sucoBerlin,
-                tenantId: ids.north,
-            });
+        await t.db.insert(permissionAssignments).values({
+            id: 'perm-extra-move',
+            userId: driver.id,
+            roleId: 'role-suco-std',
+            scopePath: paths.sucoBerlin,
+            tenantId: ids.north,
+        });
         const { status, body } = await edit('berlin', driver, { subcontractorId: sucoBerlin2 });
         expect(status).toBe(200);
         expect(body).toMatchObject({

@@ -372,15 +372,13 @@ describe('role sync: preview and import', () => {
     });
 
     it('refuses the whole import when one role breaks a rule here: nothing is written', async () => {
-        await t.db
-            .insert(permissionAssignments)
-            .values({
-                id: 'perm-dispatcher',
-                userId: 'user-tenantUser',
-                roleId: dispatcherId,
-                scopePath: paths.berlin,
-                tenantId: ids.north,
-            });
+        await t.db.insert(permissionAssignments).values({
+            id: 'perm-dispatcher',
+            userId: 'user-tenantUser',
+            roleId: dispatcherId,
+            scopePath: paths.berlin,
+            tenantId: ids.north,
+        });
         const file = await exportFile();
         const changed = resign({
             ...file,

@@ -201,27 +201,23 @@ afterAll(async () => {
 
 describe('GET /api/v2/users', () => {
     it('lists every back-office user in the admin context for admins (also users without assignments), never app accounts', async () => {
-        await t.db
-            .insert(users)
-            .values({
-                id: 'user-no-roles',
-                type: 'Fieldops',
-                email: 'no.roles@fixture.test',
-                firstName: 'No',
-                lastName: 'Roles',
-                tenantId: ids.north,
-            });
-        await t.db
-            .insert(users)
-            .values({
-                id: 'user-driver',
-                type: 'Driver',
-                username: 'D1',
-                firstName: 'Dri',
-                lastName: 'Ver',
-                tenantId: ids.north,
-                scopePath: paths.sucoBerlin,
-            });
+        await t.db.insert(users).values({
+            id: 'user-no-roles',
+            type: 'Fieldops',
+            email: 'no.roles@fixture.test',
+            firstName: 'No',
+            lastName: 'Roles',
+            tenantId: ids.north,
+        });
+        await t.db.insert(users).values({
+            id: 'user-driver',
+            type: 'Driver',
+            username: 'D1',
+            firstName: 'Dri',
+            lastName: 'Ver',
+            tenantId: ids.north,
+            scopePath: paths.sucoBerlin,
+        });
         const { status, body } = await list('admin', 'context=admin&size=500');
         expect(status).toBe(200);
         expect(body.content.map((user) => user.id)).toContain('user-no-roles');
@@ -1019,17 +1015,15 @@ describe('DELETE /api/v2/users (drivers and courier accounts)', () => {
                 scopePath: `${paths.milan}.${ids.sucoMilan}`,
             },
         ]);
-        await t.db
-            .insert(vehicles)
-            .values({
-                id: 'veh-1',
-                tenantId: ids.north,
-                depotId: ids.berlin,
-                subcontractorId: ids.sucoBerlin,
-                number: '1234',
-                baseDriverId: 'user-drv1',
-                scopePath: paths.sucoBerlin,
-            });
+        await t.db.insert(vehicles).values({
+            id: 'veh-1',
+            tenantId: ids.north,
+            depotId: ids.berlin,
+            subcontractorId: ids.sucoBerlin,
+            number: '1234',
+            baseDriverId: 'user-drv1',
+            scopePath: paths.sucoBerlin,
+        });
         const del = (who: string, userIds: string[]) =>
             call<ErrorBody>('DELETE', '/api/v2/users', who, { ids: userIds });
         // App accounts are not edited through the back-office user calls.

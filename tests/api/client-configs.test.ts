@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ConfigRevision } from '../../domain/clientConfigs.js';
+import type { ConfigRevision } from '../../domain/contracts/client-configs.js';
 import { auditLog, tenants } from '../../server/db/schema/index.js';
 import { tenantConfigDocument } from '../../server/demo/configs.js';
 import { demoOrganisations } from '../../server/demo/data/organisations.js';
-import { configSchemas } from '../../server/services/configuration/config-schemas.js';
+import { configSchemas } from '../../server/shared/config-schemas.js';
 import { accessTokenFor, addFixtureUsers, ids, paths, seedFixtures } from './helpers/fixtures.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 
@@ -421,24 +421,20 @@ describe('depot client configurations', () => {
     it('validates a restored document against the current schema', async () => {
         // A revision saved before a schema change (written directly): restoring it is refused.
         const { depotConfigRevisions } = await import('../../server/db/schema/index.js');
-        await t.db
-            .insert(depotConfigRevisions)
-            .values({
-                id: 'old-rev',
-                tenantId: ids.north,
-                depotId: ids.hamburg,
-                revision: 1,
-                document: { frontend: { legacy: true } },
-            });
-        await t.db
-            .insert(depotConfigRevisions)
-            .values({
-                id: 'new-rev',
-                tenantId: ids.north,
-                depotId: ids.hamburg,
-                revision: 2,
-                document: {},
-            });
+        await t.db.insert(depotConfigRevisions).values({
+            id: 'old-rev',
+            tenantId: ids.north,
+            depotId: ids.hamburg,
+            revision: 1,
+            document: { frontend: { legacy: true } },
+        });
+        await t.db.insert(depotConfigRevisions).values({
+            id: 'new-rev',
+            tenantId: ids.north,
+            depotId: ids.hamburg,
+            revision: 2,
+            document: {},
+        });
         const { status, body } = await call<Envelope>(
             'POST',
             `/tenant-admin/v1/depots/${ids.hamburg}/clientConfigsHistory/1/restore`,

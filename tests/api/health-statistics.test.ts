@@ -96,14 +96,12 @@ beforeAll(async () => {
         );
 
     // An organisation of its own, so its day never mixes with the others'.
-    await t.db
-        .insert(tenants)
-        .values({
-            id: 'pacific',
-            name: 'Pacific Parcel',
-            countryCode: 'AS',
-            timeZone: 'Pacific/Pago_Pago',
-        });
+    await t.db.insert(tenants).values({
+        id: 'pacific',
+        name: 'Pacific Parcel',
+        countryCode: 'AS',
+        timeZone: 'Pacific/Pago_Pago',
+    });
     await t.db
         .insert(depotGroups)
         .values({ id: 'grp-pacific', tenantId: 'pacific', name: 'Samoa' });

@@ -545,15 +545,13 @@ describe('PUT /api/roles/:id', () => {
 
     it('keeps an assigned role usable: no removed context, no visibility path excluding an assignment', async () => {
         const role = await roleNamed(ids.north, 'Two contexts');
-        await t.db
-            .insert(permissionAssignments)
-            .values({
-                id: 'perm-two-contexts',
-                userId: 'user-tenantUser',
-                roleId: role.id,
-                scopePath: paths.berlin,
-                tenantId: ids.north,
-            });
+        await t.db.insert(permissionAssignments).values({
+            id: 'perm-two-contexts',
+            userId: 'user-tenantUser',
+            roleId: role.id,
+            scopePath: paths.berlin,
+            tenantId: ids.north,
+        });
         const dropped = await update('orgAdmin', role, {
             contexts: ['TENANT'],
             actions: ['r:parcel-finder'],

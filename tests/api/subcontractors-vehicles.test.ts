@@ -291,29 +291,25 @@ describe('subcontractors', () => {
             status: 409,
             code: 'SUBCONTRACTOR_HAS_USERS_OR_VEHICLES_ASSIGNED',
         });
-        await t.db
-            .insert(permissionAssignments)
-            .values({
-                id: 'perm-on-new',
-                userId: 'user-tenantUser',
-                roleId: 'role-suco-std',
-                scopePath: created.scopePath,
-                tenantId: ids.north,
-            });
+        await t.db.insert(permissionAssignments).values({
+            id: 'perm-on-new',
+            userId: 'user-tenantUser',
+            roleId: 'role-suco-std',
+            scopePath: created.scopePath,
+            tenantId: ids.north,
+        });
         expect(
             (await call('berlin', 'DELETE', `/api/subcontractors/${created.id}`)).body.code,
         ).toBe('SUBCONTRACTOR_HAS_USERS_OR_VEHICLES_ASSIGNED');
         await t.db.delete(permissionAssignments).where(eq(permissionAssignments.id, 'perm-on-new'));
-        await t.db
-            .insert(vehicles)
-            .values({
-                id: 'veh-tmp',
-                tenantId: ids.north,
-                depotId: ids.berlin,
-                subcontractorId: created.id,
-                number: '4444',
-                scopePath: created.scopePath,
-            });
+        await t.db.insert(vehicles).values({
+            id: 'veh-tmp',
+            tenantId: ids.north,
+            depotId: ids.berlin,
+            subcontractorId: created.id,
+            number: '4444',
+            scopePath: created.scopePath,
+        });
         expect(
             (await call('berlin', 'DELETE', `/api/subcontractors/${created.id}`)).body.code,
         ).toBe('SUBCONTRACTOR_HAS_USERS_OR_VEHICLES_ASSIGNED');

@@ -604,13 +604,11 @@ const routes: RouteCase[] = [
                     expect.soft(breaches(expected, [body.scopePath ?? '?']), url).toEqual([]);
                 } else {
                     // Another organisation's depot answers exactly like a depot that does not exist.
-                    expect
-                        .soft({ status, code: body.code, message: body.message }, url)
-                        .toEqual({
-                            status: 404,
-                            code: 'NOT_FOUND',
-                            message: `Depot ${id} was not found.`,
-                        });
+                    expect.soft({ status, code: body.code, message: body.message }, url).toEqual({
+                        status: 404,
+                        code: 'NOT_FOUND',
+                        message: `Depot ${id} was not found.`,
+                    });
                 }
             }
         },
@@ -832,26 +830,22 @@ const shellRoutes: RouteCase[] = [
                             )
                             .toEqual([]);
                 } else {
-                    expect
-                        .soft({ status, code: body.code, message: body.message }, url)
-                        .toEqual({
-                            status: 404,
-                            code: 'NOT_FOUND',
-                            message: `User ${target.userId} was not found.`,
-                        });
+                    expect.soft({ status, code: body.code, message: body.message }, url).toEqual({
+                        status: 404,
+                        code: 'NOT_FOUND',
+                        message: `User ${target.userId} was not found.`,
+                    });
                 }
             }
             for (const id of [...shell.appUserIds, 'nope']) {
                 const { status, body } = await get<{ code?: string; message?: string }>(
                     `/api/users/${id}`,
                 );
-                expect
-                    .soft({ status, code: body.code, message: body.message }, id)
-                    .toEqual({
-                        status: 404,
-                        code: 'NOT_FOUND',
-                        message: `User ${id} was not found.`,
-                    });
+                expect.soft({ status, code: body.code, message: body.message }, id).toEqual({
+                    status: 404,
+                    code: 'NOT_FOUND',
+                    message: `User ${id} was not found.`,
+                });
             }
         },
     },
@@ -918,15 +912,13 @@ const shellRoutes: RouteCase[] = [
                     health &&
                     (admin || granted.some((path) => covers(path, depot.path)))
                 ) {
-                    expect
-                        .soft({ status, body }, url)
-                        .toEqual({
-                            status: 200,
-                            body: {
-                                lastAssignmentAt: health.assignmentAt,
-                                lastStatusChangeAt: health.scan?.at ?? null,
-                            },
-                        });
+                    expect.soft({ status, body }, url).toEqual({
+                        status: 200,
+                        body: {
+                            lastAssignmentAt: health.assignmentAt,
+                            lastStatusChangeAt: health.scan?.at ?? null,
+                        },
+                    });
                 } else {
                     // Outside the grant answers exactly like an unknown depot.
                     const refusal = sameRefusal(body, status, id, reference, 'nope');
@@ -969,15 +961,13 @@ const shellRoutes: RouteCase[] = [
                     const scans = depotsOf
                         .flatMap((depot) => shell.health.get(depot.id)?.scan ?? [])
                         .filter((scan) => scopes.some((path) => covers(path, scan.path)));
-                    expect
-                        .soft({ status, body }, url)
-                        .toEqual({
-                            status: 200,
-                            body: {
-                                lastAssignmentAt: latest(assignments),
-                                lastStatusChangeAt: latest(scans.map((scan) => scan.at)),
-                            },
-                        });
+                    expect.soft({ status, body }, url).toEqual({
+                        status: 200,
+                        body: {
+                            lastAssignmentAt: latest(assignments),
+                            lastStatusChangeAt: latest(scans.map((scan) => scan.at)),
+                        },
+                    });
                 } else {
                     const refusal = sameRefusal(body, status, tenantId, reference, UNKNOWN_TENANT);
                     expect
@@ -1020,12 +1010,10 @@ const shellRoutes: RouteCase[] = [
                                 feature.some((scope) => covers(scope, depot.path)),
                         )
                         .reduce((sum, depot) => sum + (shell.pending.get(depot.id) ?? 0), 0);
-                    expect
-                        .soft({ status, body }, url)
-                        .toEqual({
-                            status: 200,
-                            body: { path: path ?? '', addressCorrections: { pending } },
-                        });
+                    expect.soft({ status, body }, url).toEqual({
+                        status: 200,
+                        body: { path: path ?? '', addressCorrections: { pending } },
+                    });
                 } else {
                     expect.soft({ status, code: body.code, message: body.message }, url).toEqual({
                         status: 403,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ConfigRevision } from '../../domain/clientConfigs.js';
+import type { ConfigRevision } from '../../domain/contracts/client-configs.js';
 import { accessTokenFor, ids, seedFixtures } from './helpers/fixtures.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 

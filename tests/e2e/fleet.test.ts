@@ -112,14 +112,12 @@ async function configureTenant(tenantId: string, frontend: Record<string, unknow
         .limit(1);
     const document = latest?.document ?? {};
     const previous = (document.frontend ?? {}) as Record<string, unknown>;
-    await db
-        .insert(tenantConfigRevisions)
-        .values({
-            id: randomUUID(),
-            tenantId,
-            revision: (latest?.revision ?? 0) + 1,
-            document: { ...document, frontend: { ...previous, ...frontend } },
-        });
+    await db.insert(tenantConfigRevisions).values({
+        id: randomUUID(),
+        tenantId,
+        revision: (latest?.revision ?? 0) + 1,
+        document: { ...document, frontend: { ...previous, ...frontend } },
+    });
 }
 
 const digits = (length: number) =>

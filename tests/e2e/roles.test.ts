@@ -83,15 +83,13 @@ describe('roles management', () => {
             .where(eq(depots.tenantId, tenantId));
         if (!holder || !depot) throw new Error('no user or depot in the organisation');
         const assignmentId = randomUUID();
-        await db
-            .insert(permissionAssignments)
-            .values({
-                id: assignmentId,
-                userId: holder.id,
-                roleId,
-                scopePath: depot.path,
-                tenantId,
-            });
+        await db.insert(permissionAssignments).values({
+            id: assignmentId,
+            userId: holder.id,
+            roleId,
+            scopePath: depot.path,
+            tenantId,
+        });
 
         await page.goto(url(`/tenant/${tenantId}/roles/${encodeURIComponent(roleId)}/show`));
         await page.getByRole('button', { name: 'Delete' }).click();

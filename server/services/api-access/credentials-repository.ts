@@ -22,7 +22,7 @@ import {
 import { escapeLike } from '../../access/scope-filter.js';
 import type { Queryable } from '../../db/client.js';
 import { apiCredentials, users } from '../../db/schema/index.js';
-import type { ListParams } from '../../http/simple-rest.js';
+import type { ListParams } from '../../shared/simple-rest.js';
 import type { ApiCredentialFilter, CredentialSortField } from './schemas.js';
 
 /** The organisations whose credentials a caller may read: every one, or these tenant ids. */

@@ -12,15 +12,11 @@ import { assertAction, requireAction } from '../../access/route-access.js';
 import { newId } from '../../db/ids.js';
 import { apiCredentials, tenants } from '../../db/schema/index.js';
 import { AppError, badRequest, conflict, notFound } from '../../errors.js';
-import {
-    contentRange,
-    filterParser,
-    parseListQuery,
-    SimpleRestQuery,
-} from '../../http/simple-rest.js';
+import { contentRange, filterParser, parseListQuery } from '../../shared/simple-rest.js';
+import { SimpleRestQuery } from '../../../domain/contracts/common.js';
 import { hashPassword } from '../../identity/passwords.js';
-import { appendAudit } from '../back-office/audit-repository.js';
-import { authErrors, ErrorEnvelope } from '../common-schemas.js';
+import { appendAudit } from '../../shared/audit-repository.js';
+import { authErrors, ErrorEnvelope } from '../../../domain/contracts/common.js';
 import {
     bodyTenant,
     credentialFeature,
@@ -34,7 +30,7 @@ import {
     listCredentials,
     type CredentialRow,
 } from './credentials-repository.js';
-import { newClientId, newClientSecret } from './machine-tokens.js';
+import { newClientId, newClientSecret } from '../../access/machine-tokens.js';
 import {
     ApiCredential as ApiCredentialSchema,
     ApiCredentialBody,

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { secureService } from '../../access/route-access.js';
 import { credentialRoutes } from './credentials-routes.js';
-import { createMachineTokens } from './machine-tokens.js';
+import { createMachineTokens } from '../../access/machine-tokens.js';
 import { tokenRoutes } from './token-routes.js';
 
 /**

@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { apiScopes, credentialStatuses, CREDENTIAL_NAME_MAX } from '../../../domain/apiAccess.js';
-import { IdName } from '../common-schemas.js';
+import { IdName } from '../../../domain/contracts/common.js';
 
 /** TypeBox schemas of the API access service (answers never carry a secret's hash). */
 

@@ -11,7 +11,7 @@ import {
 import { apiCredentials } from '../../db/schema/index.js';
 import { hashPassword, verifyPassword } from '../../identity/passwords.js';
 import { credentialByClientId } from './credentials-repository.js';
-import type { MachineTokens } from './machine-tokens.js';
+import type { MachineTokens } from '../../access/machine-tokens.js';
 import { OAuthError, TokenRequest, TokenResponse } from './schemas.js';
 import { countFailure, tooManyFailures } from './token-throttle.js';
 

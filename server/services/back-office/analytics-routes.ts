@@ -4,8 +4,9 @@ import { Value } from 'typebox/value';
 import { analyticsRoleNames, isInternalEmail } from '../../../domain/pageViews.js';
 import { requireAction, signedIn } from '../../access/route-access.js';
 import { badRequest } from '../../errors.js';
-import { contentRange, parseListQuery, SimpleRestQuery } from '../../http/simple-rest.js';
-import { authErrors } from '../common-schemas.js';
+import { contentRange, parseListQuery } from '../../shared/simple-rest.js';
+import { SimpleRestQuery } from '../../../domain/contracts/common.js';
+import { authErrors } from '../../../domain/contracts/common.js';
 import { listPageViews, recordPageView } from './page-views-repository.js';
 import { PageViewBody, PageViewFilter, PageViewRecord, pageViewSortFields } from './schemas.js';
 

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { healthDay, isCalendarDate } from '../../../domain/healthStatus.js';
 import { paramPath, requireAction } from '../../access/route-access.js';
 import { badRequest, notFound } from '../../errors.js';
-import { authErrors, ErrorEnvelope } from '../common-schemas.js';
+import { authErrors, ErrorEnvelope } from '../../../domain/contracts/common.js';
 import {
     findHealthDepot,
     findHealthTenant,

@@ -16,7 +16,7 @@ import type { PageViewRecord } from '../../../domain/pageViews.js';
 import type { Queryable } from '../../db/client.js';
 import { newId } from '../../db/ids.js';
 import { pageViews } from '../../db/schema/index.js';
-import type { ListParams } from '../../http/simple-rest.js';
+import type { ListParams } from '../../shared/simple-rest.js';
 import type { PageViewFilter, PageViewSortField } from './schemas.js';
 
 /** Stores one page view with the viewer's organisation and role names, never the viewer. */

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { signedIn } from '../../access/route-access.js';
-import { authErrors } from '../common-schemas.js';
+import { authErrors } from '../../../domain/contracts/common.js';
 import { loadProfile, recordLogin } from './profile-repository.js';
 import { UserProfile } from './schemas.js';
 

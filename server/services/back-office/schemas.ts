@@ -18,7 +18,7 @@ import {
 import { addEditUserFromValues } from '../../../domain/tenantConfiguration.js';
 import { userSettingsKeys } from '../../../domain/userSettings.js';
 import { usernameRules } from '../../../domain/userRules.js';
-import { IdName, ScopePath } from '../common-schemas.js';
+import { IdName, ScopePath } from '../../../domain/contracts/common.js';
 
 const actionsByPath = Type.Record(Type.String(), Type.Array(Type.String()));
 

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { noDataPermission, queryPath, signedIn } from '../../access/route-access.js';
-import { authErrors } from '../common-schemas.js';
+import { authErrors } from '../../../domain/contracts/common.js';
 import { listDistributionCenters } from './distribution-centers-repository.js';
 import { buildScopeTree, findScopeNode } from './scope-tree.js';
 import { DistributionCenter, DistributionCentersQuery, ScopeNode, ScopesQuery } from './schemas.js';

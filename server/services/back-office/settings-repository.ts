@@ -7,7 +7,7 @@ import {
 } from '../../../domain/userSettings.js';
 import type { Database, Queryable } from '../../db/client.js';
 import { userSettings } from '../../db/schema/index.js';
-import { appendAudit } from './audit-repository.js';
+import { appendAudit } from '../../shared/audit-repository.js';
 
 const settingsColumns = {
     dateFormat: userSettings.dateFormat,

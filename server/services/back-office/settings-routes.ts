@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { isUserSettingsValue, userSettingsOptions } from '../../../domain/userSettings.js';
 import { signedIn } from '../../access/route-access.js';
 import { badRequest } from '../../errors.js';
-import { authErrors } from '../common-schemas.js';
+import { authErrors } from '../../../domain/contracts/common.js';
 import { changeSetting, replaceSettings } from './settings-repository.js';
 import { UserSettings, UserSettingsAnswer, UserSettingsPatch } from './schemas.js';
 

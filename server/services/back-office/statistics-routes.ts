@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { grantedScopes } from '../../../domain/permissionChecks.js';
 import { queryPath, signedIn } from '../../access/route-access.js';
-import { authErrors } from '../common-schemas.js';
+import { authErrors } from '../../../domain/contracts/common.js';
 import { intersectScopes, unionScopes } from './scope-sets.js';
 import { NotificationStatistics, StatisticsQuery } from './schemas.js';
 import { countPendingAddressCorrections } from './statistics-repository.js';

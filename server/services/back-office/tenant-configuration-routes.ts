@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { signedIn } from '../../access/route-access.js';
 import { notFound } from '../../errors.js';
-import { authErrors, ErrorEnvelope } from '../common-schemas.js';
+import { authErrors, ErrorEnvelope } from '../../../domain/contracts/common.js';
 import { TenantConfiguration, TenantConfigurationParams } from './schemas.js';
 import { findTenantConfiguration } from './tenant-configuration-repository.js';
 

@@ -3,7 +3,7 @@ import { grantedScopes } from '../../../domain/permissionChecks.js';
 import type { RouteAccess } from '../../access/route-access.js';
 import { scopeSetCovers } from '../../access/scopes.js';
 import { notFound } from '../../errors.js';
-import { authErrors, ErrorEnvelope } from '../common-schemas.js';
+import { authErrors, ErrorEnvelope } from '../../../domain/contracts/common.js';
 import { loadProfile } from './profile-repository.js';
 import { unionScopes } from './scope-sets.js';
 import { UserParams, UserProfile } from './schemas.js';

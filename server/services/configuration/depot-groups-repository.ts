@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzl
 import { escapeLike } from '../../access/scope-filter.js';
 import type { Queryable } from '../../db/client.js';
 import { depotGroups } from '../../db/schema/index.js';
-import type { ListParams } from '../../http/simple-rest.js';
+import type { ListParams } from '../../shared/simple-rest.js';
 import type { DepotGroup, DepotGroupFilter, DepotGroupSortField } from './tenants-schemas.js';
 
 /** Organisations whose regions the caller may read: every one, or these tenant ids. */

@@ -5,13 +5,9 @@ import { grantedScopes } from '../../../domain/permissionChecks.js';
 import { splitScopePath } from '../../../domain/scopePath.js';
 import { assertAction, type RouteAccess } from '../../access/route-access.js';
 import { badRequest, notFound } from '../../errors.js';
-import {
-    contentRange,
-    filterParser,
-    parseListQuery,
-    SimpleRestQuery,
-} from '../../http/simple-rest.js';
-import { authErrors, ErrorEnvelope } from '../common-schemas.js';
+import { contentRange, filterParser, parseListQuery } from '../../shared/simple-rest.js';
+import { SimpleRestQuery } from '../../../domain/contracts/common.js';
+import { authErrors, ErrorEnvelope } from '../../../domain/contracts/common.js';
 import { findDepotGroup, listDepotGroups, type GroupTenants } from './depot-groups-repository.js';
 import {
     DepotGroup,

@@ -18,7 +18,7 @@ import {
     type DepotCsvRow,
     type DepotProblemRule,
 } from '../../../domain/depots.js';
-import type { ErrorDetail } from '../../../domain/errors.js';
+import type { ErrorDetail } from '../../../domain/contracts/common.js';
 import type { ProfileActions } from '../../../domain/permissions.js';
 import { can, canAnywhereUnder } from '../../../domain/permissionChecks.js';
 import type { Queryable } from '../../db/client.js';

@@ -12,7 +12,7 @@ import {
     type DepotFieldRule,
     type DepotServerRule,
 } from '../../../domain/depots.js';
-import type { ErrorDetail } from '../../../domain/errors.js';
+import type { ErrorDetail } from '../../../domain/contracts/common.js';
 import { depotScopePath } from '../../../domain/scopePath.js';
 import { escapeLike } from '../../access/scope-filter.js';
 import type { Queryable } from '../../db/client.js';
@@ -29,8 +29,8 @@ import {
     vehicles,
 } from '../../db/schema/index.js';
 import { AppError, badRequest, conflict } from '../../errors.js';
-import { appendAudit } from '../back-office/audit-repository.js';
-import { tenantSettings } from '../back-office/fleet/field-rules.js';
+import { appendAudit } from '../../shared/audit-repository.js';
+import { tenantSettings } from '../../shared/field-rules.js';
 
 /** What the depot rules need to know about an organisation: its regions, configured services and taken ids. */
 export interface TenantDepotContext {

@@ -18,7 +18,7 @@ import {
 } from '../../access/scope-filter.js';
 import type { Database, Queryable } from '../../db/client.js';
 import { depotGroups, depots, tenants } from '../../db/schema/index.js';
-import type { ListParams } from '../../http/simple-rest.js';
+import type { ListParams } from '../../shared/simple-rest.js';
 import type { Depot, DepotFilter, DepotSortField } from './schemas.js';
 
 const columns = {

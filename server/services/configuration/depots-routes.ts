@@ -16,14 +16,10 @@ import { narrowScopes } from '../../access/scopes.js';
 import { newId } from '../../db/ids.js';
 import { badRequest, notFound } from '../../errors.js';
 import { geocode } from '../../geocoding/geocoder.js';
-import {
-    contentRange,
-    filterParser,
-    parseListQuery,
-    SimpleRestQuery,
-} from '../../http/simple-rest.js';
-import { appendAudit } from '../back-office/audit-repository.js';
-import { authErrors, ErrorEnvelope } from '../common-schemas.js';
+import { contentRange, filterParser, parseListQuery } from '../../shared/simple-rest.js';
+import { SimpleRestQuery } from '../../../domain/contracts/common.js';
+import { appendAudit } from '../../shared/audit-repository.js';
+import { authErrors, ErrorEnvelope } from '../../../domain/contracts/common.js';
 import {
     addressNotFound,
     assertAgainstStored,

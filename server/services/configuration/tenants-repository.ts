@@ -4,7 +4,7 @@ import type { ScopeSet } from '../../access/scopes.js';
 import { escapeLike, scopeCondition } from '../../access/scope-filter.js';
 import type { Queryable } from '../../db/client.js';
 import { depotGroups, depots, tenants } from '../../db/schema/index.js';
-import type { ListParams } from '../../http/simple-rest.js';
+import type { ListParams } from '../../shared/simple-rest.js';
 import type { Organisation, OrganisationFilter, OrganisationSortField } from './tenants-schemas.js';
 
 type TenantRow = typeof tenants.$inferSelect;

@@ -6,13 +6,9 @@ import { splitScopePath } from '../../../domain/scopePath.js';
 import { requireAction, signedIn } from '../../access/route-access.js';
 import type { ScopeSet } from '../../access/scopes.js';
 import { AppError, badRequest, conflict, notFound } from '../../errors.js';
-import {
-    contentRange,
-    filterParser,
-    parseListQuery,
-    SimpleRestQuery,
-} from '../../http/simple-rest.js';
-import { authErrors, ErrorEnvelope } from '../common-schemas.js';
+import { contentRange, filterParser, parseListQuery } from '../../shared/simple-rest.js';
+import { SimpleRestQuery } from '../../../domain/contracts/common.js';
+import { authErrors, ErrorEnvelope } from '../../../domain/contracts/common.js';
 import { depotGroupsRoutes } from './depot-groups-routes.js';
 import {
     clashingTenantId,

@@ -4,7 +4,7 @@ import type { Queryable } from '../../db/client.js';
 import { newId } from '../../db/ids.js';
 import { depotGroups, tenants } from '../../db/schema/index.js';
 import { badRequest, conflict } from '../../errors.js';
-import { appendAudit } from '../back-office/audit-repository.js';
+import { appendAudit } from '../../shared/audit-repository.js';
 import type {
     Organisation,
     OrganisationCreateBody,

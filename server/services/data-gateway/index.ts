@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { secureService } from '../../access/route-access.js';
-import { createMachineTokens } from '../api-access/machine-tokens.js';
-import { secureMachineContext } from './machine-auth.js';
+import { createMachineTokens } from '../../access/machine-tokens.js';
+import { secureMachineContext } from '../../access/machine-auth.js';
 import { machineRoutes } from './machine-routes.js';
 
 /**

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ErrorEnvelope } from '../common-schemas.js';
+import { ErrorEnvelope } from '../../../domain/contracts/common.js';
 import { organisationAssignments, organisationDepots } from './machine-repository.js';
 import {
     ExternalAssignment,

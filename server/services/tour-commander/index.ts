@@ -2,11 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { requireAction } from '../../access/route-access.js';
 import { secureService } from '../../access/route-access.js';
-import { registerRevisionRoutes, tenantOwner } from '../configuration/client-configs-routes.js';
+import { registerRevisionRoutes, tenantOwner } from '../../shared/config-revisions-routes.js';
 import {
     TenantConfigParams,
     TenantRevisionParams,
-} from '../configuration/client-configs-schemas.js';
+} from '../../../domain/contracts/client-configs.js';
 
 /**
  * The tour commander service (`/tour-commander/v1`): for now the tour commander's configuration

@@ -1,6 +1,6 @@
 import { useRef, type ReactElement } from 'react';
 import { HttpError } from 'react-admin';
-import type { ErrorDetail } from '../../../domain/errors';
+import type { ErrorDetail } from '../../../domain/contracts/common';
 import type { DownloadedFile } from '../../dataProviders/backofficeActionsDataProvider';
 import { saveFile } from '../../resources/backOfficeUsers/saveFile';
 

@@ -136,14 +136,12 @@ export const apiAccessRoutes: RouteCase[] = [
                         .toEqual(sorted(wanted.map((credential) => credential.id)));
                     expect.soft(JSON.stringify(body), url).not.toContain('argon2');
                 } else {
-                    expect
-                        .soft({ status, code: body.code }, url)
-                        .toEqual({
-                            status: 403,
-                            code: holds(subject, READ)
-                                ? expect.stringMatching(/^(CHANGE_SCOPE|NO_DATA_PERMISSION)$/)
-                                : 'NO_PERMISSION',
-                        });
+                    expect.soft({ status, code: body.code }, url).toEqual({
+                        status: 403,
+                        code: holds(subject, READ)
+                            ? expect.stringMatching(/^(CHANGE_SCOPE|NO_DATA_PERMISSION)$/)
+                            : 'NO_PERMISSION',
+                    });
                 }
             }
             const url = `/api-access/api/v1/credentials?range=${encode([0, 499])}`;
@@ -154,12 +152,10 @@ export const apiAccessRoutes: RouteCase[] = [
                     .soft(body.length, url)
                     .toBe((await db.select({ id: apiCredentials.id }).from(apiCredentials)).length);
             } else {
-                expect
-                    .soft({ status, code: body.code }, url)
-                    .toEqual({
-                        status: holds(subject, READ) ? 400 : 403,
-                        code: holds(subject, READ) ? 'BAD_REQUEST' : 'NO_PERMISSION',
-                    });
+                expect.soft({ status, code: body.code }, url).toEqual({
+                    status: holds(subject, READ) ? 400 : 403,
+                    code: holds(subject, READ) ? 'BAD_REQUEST' : 'NO_PERMISSION',
+                });
             }
         },
     },
@@ -249,18 +245,16 @@ export const apiAccessRoutes: RouteCase[] = [
                 tenantId,
                 id: `iso-revoke-${randomUUID()}`,
             }));
-            await db
-                .insert(apiCredentials)
-                .values(
-                    victims.map(({ tenantId, id }) => ({
-                        id,
-                        tenantId,
-                        clientId: `client-${id}`,
-                        name: `Revoke me ${id}`,
-                        scopes: ['depots:read'],
-                        secretHash: NO_SECRET,
-                    })),
-                );
+            await db.insert(apiCredentials).values(
+                victims.map(({ tenantId, id }) => ({
+                    id,
+                    tenantId,
+                    clientId: `client-${id}`,
+                    name: `Revoke me ${id}`,
+                    scopes: ['depots:read'],
+                    secretHash: NO_SECRET,
+                })),
+            );
             for (const { tenantId, id } of victims) {
                 const url = `/api-access/api/v1/credentials/${id}/revoke`;
                 const before = await stored(db, id);

@@ -9,7 +9,7 @@ import {
     users,
     vehicles,
 } from '../../../server/db/schema/index.js';
-import { tenantSettings } from '../../../server/services/back-office/fleet/field-rules.js';
+import { tenantSettings } from '../../../server/shared/field-rules.js';
 import {
     breaches,
     covers,
@@ -572,16 +572,14 @@ export const fleetRoutes: RouteCase[] = [
             const depot = world.depots.find((candidate) => inRegion(region, candidate.path));
             if (depot) {
                 const id = `mx${unique()}`;
-                await db
-                    .insert(subcontractors)
-                    .values({
-                        id,
-                        tenantId: depot.tenantId,
-                        depotId: depot.id,
-                        name: `Matrix ${id}`,
-                        code: id,
-                        scopePath: `${depot.path}.${id}`,
-                    });
+                await db.insert(subcontractors).values({
+                    id,
+                    tenantId: depot.tenantId,
+                    depotId: depot.id,
+                    name: `Matrix ${id}`,
+                    code: id,
+                    scopePath: `${depot.path}.${id}`,
+                });
                 const response = await send('DELETE', `/api/subcontractors/${id}`);
                 expect.soft(response.status).toBe(200);
                 await db.delete(subcontractors).where(eq(subcontractors.id, id));
@@ -827,16 +825,14 @@ export const fleetRoutes: RouteCase[] = [
             );
             if (suco) {
                 const id = `mx${unique()}`;
-                await db
-                    .insert(vehicles)
-                    .values({
-                        id,
-                        tenantId: suco.tenantId,
-                        depotId: suco.depotId,
-                        subcontractorId: suco.id,
-                        number: `X${id.slice(-3)}`,
-                        scopePath: suco.scopePath,
-                    });
+                await db.insert(vehicles).values({
+                    id,
+                    tenantId: suco.tenantId,
+                    depotId: suco.depotId,
+                    subcontractorId: suco.id,
+                    number: `X${id.slice(-3)}`,
+                    scopePath: suco.scopePath,
+                });
                 const response = await send('DELETE', `/api/vehicles/${id}`);
                 expect.soft(response.status).toBe(200);
                 await db.delete(vehicles).where(eq(vehicles.id, id));

@@ -97,13 +97,11 @@ export const organisationRoutes: RouteCase[] = [
                     expect.soft({ status, id: body.id }, url).toEqual({ status: 200, id });
                 } else {
                     // Another organisation answers exactly like one that does not exist.
-                    expect
-                        .soft({ status, code: body.code, message: body.message }, url)
-                        .toEqual({
-                            status: 404,
-                            code: 'NOT_FOUND',
-                            message: `Organisation ${id} was not found.`,
-                        });
+                    expect.soft({ status, code: body.code, message: body.message }, url).toEqual({
+                        status: 404,
+                        code: 'NOT_FOUND',
+                        message: `Organisation ${id} was not found.`,
+                    });
                 }
             }
         },
@@ -194,14 +192,12 @@ export const organisationRoutes: RouteCase[] = [
                         .soft(sorted(status === 200 ? body.map((group) => group.id) : []), url)
                         .toEqual(sorted((await groupsOf(db, tenantId)).map((group) => group.id)));
                 } else {
-                    expect
-                        .soft({ status, code: body.code }, url)
-                        .toEqual({
-                            status: 403,
-                            code: readsRegionsAnywhere(subject)
-                                ? expect.stringMatching(/^(CHANGE_SCOPE|NO_DATA_PERMISSION)$/)
-                                : 'NO_PERMISSION',
-                        });
+                    expect.soft({ status, code: body.code }, url).toEqual({
+                        status: 403,
+                        code: readsRegionsAnywhere(subject)
+                            ? expect.stringMatching(/^(CHANGE_SCOPE|NO_DATA_PERMISSION)$/)
+                            : 'NO_PERMISSION',
+                    });
                 }
             }
             const url = `/tenant-admin/v1/depotGroups?range=${encode([0, 499])}`;
@@ -238,13 +234,11 @@ export const organisationRoutes: RouteCase[] = [
                         .soft({ status, id: body.id, tenantId: body.tenantId }, url)
                         .toEqual({ status: 200, id: group.id, tenantId: group.tenantId });
                 } else {
-                    expect
-                        .soft({ status, code: body.code, message: body.message }, url)
-                        .toEqual({
-                            status: 404,
-                            code: 'NOT_FOUND',
-                            message: `Region ${group.id} was not found.`,
-                        });
+                    expect.soft({ status, code: body.code, message: body.message }, url).toEqual({
+                        status: 404,
+                        code: 'NOT_FOUND',
+                        message: `Region ${group.id} was not found.`,
+                    });
                 }
             }
         },

@@ -86,14 +86,12 @@ export const roleRoutes: RouteCase[] = [
                         .soft(sorted(status === 200 ? body.map((role) => role.id) : []), url)
                         .toEqual(sorted(wanted.map((role) => role.id)));
                 } else {
-                    expect
-                        .soft({ status, code: body.code }, url)
-                        .toEqual({
-                            status: 403,
-                            code: holds(subject, 'r:role')
-                                ? expect.stringMatching(/^(CHANGE_SCOPE|NO_DATA_PERMISSION)$/)
-                                : 'NO_PERMISSION',
-                        });
+                    expect.soft({ status, code: body.code }, url).toEqual({
+                        status: 403,
+                        code: holds(subject, 'r:role')
+                            ? expect.stringMatching(/^(CHANGE_SCOPE|NO_DATA_PERMISSION)$/)
+                            : 'NO_PERMISSION',
+                    });
                 }
             }
             const url = `/api/roles?range=${encode([0, 499])}`;
@@ -104,12 +102,10 @@ export const roleRoutes: RouteCase[] = [
                     .soft(body.length, url)
                     .toBe((await db.select({ id: roles.id }).from(roles)).length);
             } else {
-                expect
-                    .soft({ status, code: body.code }, url)
-                    .toEqual({
-                        status: holds(subject, 'r:role') ? 400 : 403,
-                        code: holds(subject, 'r:role') ? 'BAD_REQUEST' : 'NO_PERMISSION',
-                    });
+                expect.soft({ status, code: body.code }, url).toEqual({
+                    status: holds(subject, 'r:role') ? 400 : 403,
+                    code: holds(subject, 'r:role') ? 'BAD_REQUEST' : 'NO_PERMISSION',
+                });
             }
         },
     },
@@ -224,18 +220,16 @@ export const roleRoutes: RouteCase[] = [
                 tenantId,
                 id: `iso-del-${randomUUID()}`,
             }));
-            await db
-                .insert(roles)
-                .values(
-                    victims.map(({ tenantId, id }) => ({
-                        id,
-                        tenantId,
-                        name: `Delete me ${id}`,
-                        contexts: ['TENANT' as const],
-                        actions: ['r:parcel-finder'],
-                        visibilityPath: tenantId,
-                    })),
-                );
+            await db.insert(roles).values(
+                victims.map(({ tenantId, id }) => ({
+                    id,
+                    tenantId,
+                    name: `Delete me ${id}`,
+                    contexts: ['TENANT' as const],
+                    actions: ['r:parcel-finder'],
+                    visibilityPath: tenantId,
+                })),
+            );
             for (const { tenantId, id } of [
                 ...victims,
                 { tenantId: null, id: 'role-tenant-standard' },

@@ -12,7 +12,7 @@ import type { Queryable } from '../../../db/client.js';
 import { newId } from '../../../db/ids.js';
 import { permissionAssignments, roles, tenants } from '../../../db/schema/index.js';
 import { conflict } from '../../../errors.js';
-import { appendAudit } from '../audit-repository.js';
+import { appendAudit } from '../../../shared/audit-repository.js';
 import { roleDefinitionErrors } from '../roles/role-rules.js';
 import { lockTenantRoles, scopeNodeExists } from '../roles/roles-repository.js';
 

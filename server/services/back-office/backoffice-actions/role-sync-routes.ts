@@ -10,7 +10,7 @@ import {
 } from '../../../../domain/roleSync.js';
 import { requireAction } from '../../../access/route-access.js';
 import { badRequest, conflict } from '../../../errors.js';
-import { authErrors, ErrorEnvelope } from '../../common-schemas.js';
+import { authErrors, ErrorEnvelope } from '../../../../domain/contracts/common.js';
 import {
     applyImport,
     lockImportTenants,
@@ -70,12 +70,10 @@ function conflicts(changes: readonly RoleChange[]) {
     return conflict(
         blocking[0]?.reason ?? 'BAD_REQUEST',
         `${blocking.length} role(s) cannot be imported here; nothing was imported.`,
-        blocking
-            .slice(0, 50)
-            .map((change) => ({
-                field: `/body/roles/${change.key}`,
-                message: `${change.reason ?? ''}: ${(change.reasonDetails ?? []).join('; ')}`,
-            })),
+        blocking.slice(0, 50).map((change) => ({
+            field: `/body/roles/${change.key}`,
+            message: `${change.reason ?? ''}: ${(change.reasonDetails ?? []).join('; ')}`,
+        })),
     );
 }
 

@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { languages, roleContexts } from '../../../../domain/enums.js';
 import { ROLE_SYNC_FORMAT, ROLE_SYNC_FORMAT_VERSION } from '../../../../domain/roleSync.js';
-import { ScopePath } from '../../common-schemas.js';
+import { ScopePath } from '../../../../domain/contracts/common.js';
 
 const Text = (maxLength: number) => Type.String({ maxLength });
 

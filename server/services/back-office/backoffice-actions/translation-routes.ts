@@ -10,7 +10,7 @@ import {
 } from '../../../../domain/localeFiles.js';
 import { requireAction } from '../../../access/route-access.js';
 import { badRequest } from '../../../errors.js';
-import { authErrors } from '../../common-schemas.js';
+import { authErrors } from '../../../../domain/contracts/common.js';
 import { LanguageParams, LocaleFileBody, TranslationStatus } from './schemas.js';
 import {
     deleteLocaleOverride,

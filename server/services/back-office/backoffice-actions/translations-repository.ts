@@ -4,7 +4,7 @@ import { languages, type Language } from '../../../../domain/enums.js';
 import type { LocaleDocument } from '../../../../domain/localeFiles.js';
 import type { Queryable } from '../../../db/client.js';
 import { localeOverrides, users } from '../../../db/schema/index.js';
-import { appendAudit } from '../audit-repository.js';
+import { appendAudit } from '../../../shared/audit-repository.js';
 import type { TranslationStatus } from './schemas.js';
 
 /** Every language: bundled, or updated (when and by whom). */

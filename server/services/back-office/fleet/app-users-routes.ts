@@ -23,8 +23,8 @@ import type { ScopeSet } from '../../../access/scopes.js';
 import { newId } from '../../../db/ids.js';
 import { permissionAssignments, users, vehicles } from '../../../db/schema/index.js';
 import { badRequest, conflict, notFound } from '../../../errors.js';
-import { authErrors, ErrorEnvelope } from '../../common-schemas.js';
-import { appendAudit } from '../audit-repository.js';
+import { authErrors, ErrorEnvelope } from '../../../../domain/contracts/common.js';
+import { appendAudit } from '../../../shared/audit-repository.js';
 import {
     appUserActions,
     appUserReadScopes,
@@ -42,7 +42,7 @@ import {
     takenValues,
     vehicleOf,
 } from './app-users-repository.js';
-import { assertRules, isUniqueViolation, tenantSettings } from './field-rules.js';
+import { assertRules, isUniqueViolation, tenantSettings } from '../../../shared/field-rules.js';
 import {
     AppUser,
     AppUserPage,
@@ -261,15 +261,13 @@ export const appUserRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
                         identitySub: identity.sub,
                     };
                     await tx.insert(users).values(row);
-                    await tx
-                        .insert(permissionAssignments)
-                        .values({
-                            id: newId(),
-                            userId: id,
-                            roleId: roleOf[driverType],
-                            scopePath: suco.scopePath,
-                            tenantId: suco.tenantId,
-                        });
+                    await tx.insert(permissionAssignments).values({
+                        id: newId(),
+                        userId: id,
+                        roleId: roleOf[driverType],
+                        scopePath: suco.scopePath,
+                        tenantId: suco.tenantId,
+                    });
                     await appendAudit(tx, request, {
                         action: 'create',
                         entityType: 'app-user',
@@ -409,15 +407,13 @@ export const appUserRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
                         await tx
                             .delete(permissionAssignments)
                             .where(eq(permissionAssignments.userId, hashId));
-                        await tx
-                            .insert(permissionAssignments)
-                            .values({
-                                id: newId(),
-                                userId: hashId,
-                                roleId: roleOf[driverType],
-                                scopePath: target.scopePath,
-                                tenantId: target.tenantId,
-                            });
+                        await tx.insert(permissionAssignments).values({
+                            id: newId(),
+                            userId: hashId,
+                            roleId: roleOf[driverType],
+                            scopePath: target.scopePath,
+                            tenantId: target.tenantId,
+                        });
                         await tx
                             .update(vehicles)
                             .set({

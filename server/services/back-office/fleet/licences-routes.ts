@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { paramPath, requireAction } from '../../../access/route-access.js';
 import { notFound } from '../../../errors.js';
-import { authErrors, ErrorEnvelope } from '../../common-schemas.js';
-import { tenantSettings } from './field-rules.js';
+import { authErrors, ErrorEnvelope } from '../../../../domain/contracts/common.js';
+import { tenantSettings } from '../../../shared/field-rules.js';
 import { appLicenses, previousMonth } from './licences-repository.js';
 import { AppLicenses, AppLicensesParams, AppLicensesQuery } from './schemas.js';
 

@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { appUserSortFields, driverTypes } from '../../../../domain/people.js';
 import { usernameMaxLength } from '../../../../domain/userRules.js';
-import { ScopePath } from '../../common-schemas.js';
+import { ScopePath } from '../../../../domain/contracts/common.js';
 
 /** TypeBox schemas of the fleet routes (issue 5); the shapes are domain/people.ts's, checked with `satisfies` in the repositories. */
 

@@ -19,7 +19,7 @@ import type { ScopeSet } from '../../../access/scopes.js';
 import { escapeLike, scopeCondition } from '../../../access/scope-filter.js';
 import type { Queryable } from '../../../db/client.js';
 import { depots, subcontractors } from '../../../db/schema/index.js';
-import type { ListParams } from '../../../http/simple-rest.js';
+import type { ListParams } from '../../../shared/simple-rest.js';
 import type { SubcontractorFilter, SubcontractorSortField } from './schemas.js';
 
 /**

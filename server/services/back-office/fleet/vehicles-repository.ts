@@ -19,7 +19,7 @@ import type { ScopeSet } from '../../../access/scopes.js';
 import { escapeLike, scopeCondition } from '../../../access/scope-filter.js';
 import type { Queryable } from '../../../db/client.js';
 import { subcontractors, users, vehicles } from '../../../db/schema/index.js';
-import type { ListParams } from '../../../http/simple-rest.js';
+import type { ListParams } from '../../../shared/simple-rest.js';
 import type { VehicleFilter, VehicleSortField } from './schemas.js';
 
 const baseDriver = alias(users, 'base_driver');

@@ -8,11 +8,12 @@ import type { Queryable } from '../../../db/client.js';
 import { newId } from '../../../db/ids.js';
 import { users, vehicles } from '../../../db/schema/index.js';
 import { badRequest, conflict, notFound } from '../../../errors.js';
-import { contentRange, parseListQuery, SimpleRestQuery } from '../../../http/simple-rest.js';
-import { authErrors, ErrorEnvelope } from '../../common-schemas.js';
-import { appendAudit } from '../audit-repository.js';
-import { assertRules, isUniqueViolation } from './field-rules.js';
-import { filterParser } from '../../../http/simple-rest.js';
+import { contentRange, parseListQuery } from '../../../shared/simple-rest.js';
+import { SimpleRestQuery } from '../../../../domain/contracts/common.js';
+import { authErrors, ErrorEnvelope } from '../../../../domain/contracts/common.js';
+import { appendAudit } from '../../../shared/audit-repository.js';
+import { assertRules, isUniqueViolation } from '../../../shared/field-rules.js';
+import { filterParser } from '../../../shared/simple-rest.js';
 import {
     IdParams,
     Vehicle,

@@ -5,14 +5,10 @@ import { assertAction, requireAction } from '../../../access/route-access.js';
 import { newId } from '../../../db/ids.js';
 import { roles } from '../../../db/schema/index.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../../errors.js';
-import {
-    contentRange,
-    filterParser,
-    parseListQuery,
-    SimpleRestQuery,
-} from '../../../http/simple-rest.js';
-import { authErrors, ErrorEnvelope } from '../../common-schemas.js';
-import { appendAudit } from '../audit-repository.js';
+import { contentRange, filterParser, parseListQuery } from '../../../shared/simple-rest.js';
+import { SimpleRestQuery } from '../../../../domain/contracts/common.js';
+import { authErrors, ErrorEnvelope } from '../../../../domain/contracts/common.js';
+import { appendAudit } from '../../../shared/audit-repository.js';
 import { bodyTenant, READ_ROLES, roleFeature, rolesOf } from './role-access.js';
 import { roleDefinitionErrors } from './role-rules.js';
 import {

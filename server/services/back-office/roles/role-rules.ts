@@ -1,6 +1,6 @@
 import { actionDefinition } from '../../../../domain/actions.js';
 import type { RoleContext } from '../../../../domain/enums.js';
-import type { ErrorDetail } from '../../../../domain/errors.js';
+import type { ErrorDetail } from '../../../../domain/contracts/common.js';
 import {
     ADMIN_ACTION,
     SUPER_ADMIN_ACTION,

@@ -4,7 +4,7 @@ import { scopesOverlap } from '../../../../domain/scopePath.js';
 import type { Queryable } from '../../../db/client.js';
 import { roles } from '../../../db/schema/index.js';
 import { conflict } from '../../../errors.js';
-import { appendAudit } from '../audit-repository.js';
+import { appendAudit } from '../../../shared/audit-repository.js';
 import { assignmentsOf } from './roles-repository.js';
 import type { Role, RoleUpdateBody } from './schemas.js';
 

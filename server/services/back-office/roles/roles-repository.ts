@@ -23,7 +23,7 @@ import {
     subcontractors,
     tenants,
 } from '../../../db/schema/index.js';
-import type { ListParams } from '../../../http/simple-rest.js';
+import type { ListParams } from '../../../shared/simple-rest.js';
 import type { Role, RoleFilter, RoleSortField } from './schemas.js';
 
 /** Organisations whose roles the caller may read: every one, or these tenant ids. */

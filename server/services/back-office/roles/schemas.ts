@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { roleContexts } from '../../../../domain/enums.js';
 import { ROLE_NAME_MAX_LENGTH } from '../../../../domain/userRules.js';
-import { ScopePath } from '../../common-schemas.js';
+import { ScopePath } from '../../../../domain/contracts/common.js';
 
 const RoleContext = Type.Enum(roleContexts);
 const ActionCode = Type.String({ minLength: 1, maxLength: 100 });

@@ -1,4 +1,4 @@
-import type { ErrorDetail } from '../../../../domain/errors.js';
+import type { ErrorDetail } from '../../../../domain/contracts/common.js';
 import {
     permissionViolationDetails,
     validatePermissionChange,

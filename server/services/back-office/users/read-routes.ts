@@ -11,7 +11,7 @@ import {
 import { scopeCovers, scopesOverlap, splitScopePath } from '../../../../domain/scopePath.js';
 import { accessDenied, type AccessGrant } from '../../../access/route-access.js';
 import { narrowScopes } from '../../../access/scopes.js';
-import { authErrors } from '../../common-schemas.js';
+import { authErrors } from '../../../../domain/contracts/common.js';
 import { buildScopeTree } from '../scope-tree.js';
 import { READ_USERS, readableScopes, viewAccess, type View } from './access.js';
 import { contentTypes, usersCsv, usersXlsx } from './export-files.js';

@@ -6,7 +6,7 @@ import {
     scopeLevels,
 } from '../../../../domain/enums.js';
 import { backOfficeUserSortFields } from '../../../../domain/people.js';
-import { ScopePath } from '../../common-schemas.js';
+import { ScopePath } from '../../../../domain/contracts/common.js';
 
 /** Schemas of the back-office user calls (domain §7); the types are those of domain/people.ts. */
 

@@ -13,8 +13,8 @@ import { scopeSetCovers } from '../../../access/scopes.js';
 import { newId } from '../../../db/ids.js';
 import { permissionAssignments, users } from '../../../db/schema/index.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../../errors.js';
-import { authErrors, ErrorEnvelope } from '../../common-schemas.js';
-import { appendAudit } from '../audit-repository.js';
+import { authErrors, ErrorEnvelope } from '../../../../domain/contracts/common.js';
+import { appendAudit } from '../../../shared/audit-repository.js';
 import { UserParams } from '../schemas.js';
 import {
     CREATE_USERS,

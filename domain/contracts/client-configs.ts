@@ -1,7 +1,9 @@
+/** Client configurations: documents, revisions, save and restore bodies, route parameters. */
 import { Type, type Static } from 'typebox';
 
 /** A configuration document: any JSON object (its schema is checked by ajv, config-schemas.ts). */
 export const ConfigDocument = Type.Record(Type.String(), Type.Unknown());
+export type ConfigDocument = Static<typeof ConfigDocument>;
 
 /** One revision of a client configuration (revision 0 with `{}`: nothing saved yet). */
 export const ConfigRevision = Type.Object({
@@ -9,8 +11,11 @@ export const ConfigRevision = Type.Object({
     document: ConfigDocument,
     createdAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
     createdBy: Type.Union([Type.Object({ id: Type.String(), name: Type.String() }), Type.Null()]),
-    restoredFrom: Type.Union([Type.Integer(), Type.Null()]),
+    restoredFrom: Type.Union([Type.Integer(), Type.Null()], {
+        description: 'The revision this one restored, if it is a restore',
+    }),
 });
+export type ConfigRevision = Static<typeof ConfigRevision>;
 
 export const ConfigSaveBody = Type.Object(
     {

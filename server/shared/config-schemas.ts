@@ -9,9 +9,9 @@ import {
     configSchemaNames,
     CONFIG_SCHEMA_VERSION,
     type ConfigSchemaName,
-} from '../../../domain/clientConfigs.js';
-import type { ErrorDetail } from '../../../domain/errors.js';
-import { AppError } from '../../errors.js';
+} from '../../domain/clientConfigs.js';
+import type { ErrorDetail } from '../../domain/contracts/common.js';
+import { AppError } from '../errors.js';
 
 /**
  * The configuration JSON Schemas of `schemas/` (see schemas/README.md): read once, compiled once
@@ -22,7 +22,7 @@ import { AppError } from '../../errors.js';
 export type JsonSchema = Record<string, unknown>;
 
 /** The repository's `schemas/` folder. */
-export const defaultSchemaDir = fileURLToPath(new URL('../../../schemas', import.meta.url));
+export const defaultSchemaDir = fileURLToPath(new URL('../../schemas', import.meta.url));
 
 const VERSION_PATTERN = /^v[0-9]{1,3}$/;
 const CLIENT_PATTERN = /^[A-Za-z0-9_-]{1,100}$/;

@@ -1,21 +1,17 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import {
-    sameDocument,
-    type ConfigDocument,
-    type ConfigRevision,
-    type ConfigSchemaName,
-} from '../../../domain/clientConfigs.js';
-import type { Database, Queryable } from '../../db/client.js';
-import { newId } from '../../db/ids.js';
+import { sameDocument, type ConfigSchemaName } from '../../domain/clientConfigs.js';
+import type { ConfigDocument, ConfigRevision } from '../../domain/contracts/client-configs.js';
+import type { Database, Queryable } from '../db/client.js';
+import { newId } from '../db/ids.js';
 import {
     depotConfigRevisions,
     tenantConfigRevisions,
     tourCommanderConfigRevisions,
     users,
-} from '../../db/schema/index.js';
-import { AppError, badRequest, conflict, notFound } from '../../errors.js';
-import { appendAudit } from '../back-office/audit-repository.js';
+} from '../db/schema/index.js';
+import { AppError, badRequest, conflict, notFound } from '../errors.js';
+import { appendAudit } from './audit-repository.js';
 import { assertValidConfig } from './config-schemas.js';
 
 /**
@@ -172,16 +168,14 @@ async function appendRevision(
             )
                 return false;
             const revision = current.revision + 1;
-            await tx
-                .insert(table)
-                .values({
-                    id: newId(),
-                    ...values,
-                    revision,
-                    document: input.document,
-                    restoredFrom: input.restoredFrom,
-                    createdBy: request.caller.userId,
-                });
+            await tx.insert(table).values({
+                id: newId(),
+                ...values,
+                revision,
+                document: input.document,
+                restoredFrom: input.restoredFrom,
+                createdBy: request.caller.userId,
+            });
             await appendAudit(tx, request, {
                 action:
                     input.restoredFrom === null

@@ -1,9 +1,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { jwtVerify, SignJWT, type JWTPayload } from 'jose';
-import { isApiScope, type ApiScope } from '../../../domain/apiAccess.js';
-import type { AppConfig } from '../../config.js';
-import type { Queryable } from '../../db/client.js';
-import { createKeyStore } from '../../identity/keys.js';
+import { isApiScope, type ApiScope } from '../../domain/apiAccess.js';
+import type { AppConfig } from '../config.js';
+import type { Queryable } from '../db/client.js';
+import { createKeyStore } from '../identity/keys.js';
 
 /**
  * Machine access tokens (docs/decisions.md, API access): RS256 JWTs signed with the identity

@@ -1,13 +1,13 @@
 import { eq, desc } from 'drizzle-orm';
-import type { ErrorDetail } from '../../../../domain/errors.js';
+import type { ErrorDetail } from '../../domain/contracts/common.js';
 import {
     resolveTenantFrontendConfiguration,
     type TenantFrontendConfiguration,
-} from '../../../../domain/tenantConfiguration.js';
-import { fieldRuleMessages, type FieldRule } from '../../../../domain/userRules.js';
-import type { Queryable } from '../../../db/client.js';
-import { tenantConfigRevisions, tenants } from '../../../db/schema/index.js';
-import { badRequest } from '../../../errors.js';
+} from '../../domain/tenantConfiguration.js';
+import { fieldRuleMessages, type FieldRule } from '../../domain/userRules.js';
+import type { Queryable } from '../db/client.js';
+import { tenantConfigRevisions, tenants } from '../db/schema/index.js';
+import { badRequest } from '../errors.js';
 
 /** One broken field rule as a 400 detail (common contract: `/body/<name>`, `<name> <rule text>`). */
 export function ruleDetail(name: string, rule: FieldRule): ErrorDetail {

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
-import type { Queryable } from '../../db/client.js';
-import { newId } from '../../db/ids.js';
-import { auditLog } from '../../db/schema/index.js';
+import type { Queryable } from '../db/client.js';
+import { newId } from '../db/ids.js';
+import { auditLog } from '../db/schema/index.js';
 
 export interface AuditEntry {
     action: string;

@@ -1,10 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
-import { credentialStatus, normaliseScopes, type ApiScope } from '../../../domain/apiAccess.js';
-import { apiCredentials } from '../../db/schema/index.js';
-import { AppError } from '../../errors.js';
-import { credentialById } from '../api-access/credentials-repository.js';
-import type { MachineTokens } from '../api-access/machine-tokens.js';
+import { credentialStatus, normaliseScopes, type ApiScope } from '../../domain/apiAccess.js';
+import { apiCredentials } from '../db/schema/index.js';
+import { AppError } from '../errors.js';
+import type { MachineTokens } from './machine-tokens.js';
 
 /** Who calls a machine route: the credential behind the bearer token. */
 export interface MachineCaller {
@@ -71,7 +70,10 @@ export function secureMachineContext(context: FastifyInstance, machineTokens: Ma
                 'UNAUTHORIZED',
                 'The access token is not a valid, unexpired machine access token.',
             );
-        const credential = await credentialById(context.db, claims.credentialId);
+        const [credential] = await context.db
+            .select()
+            .from(apiCredentials)
+            .where(eq(apiCredentials.id, claims.credentialId));
         if (
             !credential ||
             credential.clientId !== claims.clientId ||

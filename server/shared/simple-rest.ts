@@ -1,17 +1,7 @@
-import { Type, type Static, type TSchema } from 'typebox';
+import type { Static, TSchema } from 'typebox';
+import type { SimpleRestQuery } from '../../domain/contracts/common.js';
 import { Value } from 'typebox/value';
 import { badRequest } from '../errors.js';
-
-/**
- * The react-admin simple REST list contract (`?sort=["field","ASC"]&range=[0,24]&filter={...}`,
- * answered with an array and `Content-Range`), so the browser can use ra-data-simple-rest as is.
- */
-export const SimpleRestQuery = Type.Object({
-    sort: Type.Optional(Type.String({ maxLength: 200 })),
-    range: Type.Optional(Type.String({ maxLength: 100 })),
-    filter: Type.Optional(Type.String({ maxLength: 2000 })),
-});
-export type SimpleRestQuery = Static<typeof SimpleRestQuery>;
 
 export const MAX_PAGE_SIZE = 500;
 export const DEFAULT_PAGE_SIZE = 25;

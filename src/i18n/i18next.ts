@@ -1,9 +1,12 @@
 import i18next, { type BackendModule, type ReadCallback } from 'i18next';
+import type { I18nProvider } from 'ra-core';
+import { getI18nProvider } from 'ra-i18n-i18next';
 import { languages } from '../../domain/enums';
-import { mergeLocale, type LocaleDocument } from '../../domain/localeFiles';
+import { mergeLocale } from '../../domain/localeFiles';
+import type { LocaleDocument } from '../../domain/contracts/backoffice-actions';
 import english from '../../locales/en.json';
 import { getBrowserConfig } from '../config';
-import { detectLanguage, FALLBACK_LANGUAGE } from './languages';
+import { detectLanguage, FALLBACK_LANGUAGE, languageName } from './languages';
 
 /**
  * The one i18next instance of the page, shared by the light sign-in page and react-admin.
@@ -43,13 +46,20 @@ export const localeFileBackend: BackendModule = {
     },
 };
 
-let ready: Promise<void> | undefined;
+let ready: Promise<I18nProvider> | undefined;
 
-/** Initialises the instance once (language detected, its file loaded); safe to call again. */
-export function initI18n(): Promise<void> {
-    ready ??= i18n
-        .use(localeFileBackend)
-        .init({
+/**
+ * Initialises the instance once (language detected, its file loaded) through ra-i18n-i18next's
+ * `getI18nProvider`, and gives react-admin's i18nProvider on it (`_` is the default text,
+ * `smart_count` the plural count); safe to call again. ra-i18n-i18next initialises the instance
+ * it is given, so this is the instance's only `init`: a second one would rebuild i18next's services
+ * and, without these options, switch to English (docs/decisions.md, "i18n through ra-i18n-i18next").
+ */
+export function initI18nextProvider(): Promise<I18nProvider> {
+    if (ready) return ready;
+    ready = getI18nProvider(
+        i18n.use(localeFileBackend),
+        {
             lng: detectLanguage(),
             fallbackLng: FALLBACK_LANGUAGE,
             supportedLngs: [...languages],
@@ -58,15 +68,23 @@ export function initI18n(): Promise<void> {
             partialBundledLanguages: true,
             nsSeparator: false,
             interpolation: { escapeValue: false },
-        })
-        .then(
-            () => {
-                document.documentElement.lang = i18n.language;
-                i18n.on('languageChanged', (language) => {
-                    document.documentElement.lang = language;
-                });
-            },
-            (error: unknown) => console.error('i18n initialisation failed', error),
-        );
+        },
+        languages.map((language) => ({ locale: language, name: languageName(language) })),
+    ).then((provider) => {
+        document.documentElement.lang = i18n.language;
+        i18n.on('languageChanged', (language) => {
+            document.documentElement.lang = language;
+        });
+        return provider;
+    });
+    ready.catch((error: unknown) => console.error('i18n initialisation failed', error));
     return ready;
+}
+
+/** Initialises the instance once, for pages that only need its texts (the light sign-in page). */
+export function initI18n(): Promise<void> {
+    return initI18nextProvider().then(
+        () => undefined,
+        () => undefined,
+    );
 }

@@ -1,4 +1,5 @@
 import type { TranslationMessages } from 'ra-core';
+import { convertRaTranslationToI18next } from 'ra-i18n-i18next';
 import englishMessages from 'ra-language-english';
 import type { Language } from '../../domain/enums';
 
@@ -95,16 +96,19 @@ const formsByCount: Record<number, PluralForms> = {
 };
 
 /**
- * `%{name}` becomes `{{name}}`; polyglot's count `%{smart_count}` becomes i18next's `{{count}}`,
- * the variable i18next both interpolates and picks the plural form with.
+ * `%{name}` becomes `{{name}}` (ra-i18n-i18next's converter); polyglot's count `%{smart_count}`
+ * becomes i18next's `{{count}}`, the variable i18next both interpolates and picks the plural form with.
  */
 function convertText(text: string): string {
-    return text.replace(
-        /%\{([\w-]*)\}/g,
-        (_match, name: string) => `{{${name === 'smart_count' ? 'count' : name}}}`,
-    );
+    return convertRaTranslationToI18next(text.replace(/%\{smart_count\}/g, '%{count}'));
 }
 
+/**
+ * ra-i18n-i18next's `convertRaTranslationsToI18next` is not used for whole message trees: it keeps
+ * only the first two polyglot forms, as `_one` and `_other`, so languages with `few`, `many` or
+ * `two` (pl, cs, sk, hr, ro, sl; fr, it, es, pt for 1 000 000) would show English or a wrong form
+ * (docs/decisions.md, "i18n through ra-i18n-i18next"). This keeps every form, by `pluralForms`.
+ */
 function convert(messages: Messages, language: Language | undefined): Messages {
     const result: Messages = {};
     for (const [key, value] of Object.entries(messages)) {

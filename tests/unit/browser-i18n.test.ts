@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { detectLanguage, isLanguage, LANGUAGE_STORAGE_KEY } from '../../src/i18n/languages';
 import { loadRaMessages, toI18nextMessages } from '../../src/i18n/raMessages';
 
@@ -48,5 +48,63 @@ describe('react-admin messages', () => {
         expect(await loadRaMessages('fr')).toHaveProperty('ra.action.save', 'Enregistrer');
         expect(await loadRaMessages('cs')).toHaveProperty('ra.action.save');
         expect(await loadRaMessages('de')).toHaveProperty('ra.action.save', 'Speichern');
+    });
+});
+
+describe('the i18nProvider (ra-i18n-i18next on the shared i18next instance)', () => {
+    const storage = new Map<string, string>([[LANGUAGE_STORAGE_KEY, 'de']]);
+    const fetched: string[] = [];
+
+    beforeAll(() => {
+        vi.stubGlobal('document', { documentElement: { lang: '' }, getElementById: () => null });
+        vi.stubGlobal('navigator', { languages: [] });
+        vi.stubGlobal('localStorage', {
+            getItem: (key: string) => storage.get(key) ?? null,
+            setItem: (key: string, value: string) => storage.set(key, value),
+        });
+        vi.stubGlobal('fetch', async (url: string) => {
+            fetched.push(url);
+            const language = /\/locales\/(\w+)\.json/.exec(url)?.[1] ?? '';
+            const texts = { app: { probe: { served: `served ${language}` } } };
+            return new Response(JSON.stringify(texts), {
+                headers: { 'Content-Type': 'application/json' },
+            });
+        });
+    });
+    afterAll(() => vi.unstubAllGlobals());
+
+    it('initialises i18next once for the sign-in page and react-admin, keeping the loaded texts', async () => {
+        const { i18n, initI18n } = await import('../../src/i18n/i18next');
+        const { createI18nProvider } = await import('../../src/i18n/i18nProvider');
+        await initI18n();
+        expect(i18n.t('app.probe.served')).toBe('served de');
+
+        const provider = await createI18nProvider();
+        expect(provider.getLocale()).toBe('de');
+        expect(document.documentElement.lang).toBe('de');
+        expect(i18n.t('app.probe.served')).toBe('served de');
+        expect(fetched.filter((url) => url.startsWith('/locales/de.json'))).toHaveLength(1);
+        expect(provider.translate('ra.action.save')).toBe('Speichern');
+    });
+
+    it("passes react-admin's default text and lists the 17 languages by their own names", async () => {
+        const { createI18nProvider } = await import('../../src/i18n/i18nProvider');
+        const provider = await createI18nProvider();
+        expect(provider.translate('app.probe.absent', { _: 'Default text' })).toBe('Default text');
+        expect(provider.translate('app.probe.absent')).toBe('app.probe.absent');
+        const locales = provider.getLocales?.() ?? [];
+        expect(locales).toHaveLength(17);
+        expect(locales).toContainEqual({ locale: 'de', name: 'Deutsch' });
+        expect(locales).toContainEqual({ locale: 'fr', name: 'Français' });
+    });
+
+    it('answers an unknown locale with English and stores the choice', async () => {
+        const { createI18nProvider } = await import('../../src/i18n/i18nProvider');
+        const provider = await createI18nProvider();
+        await provider.changeLocale('xx');
+        expect(provider.getLocale()).toBe('en');
+        expect(storage.get(LANGUAGE_STORAGE_KEY)).toBe('en');
+        expect(document.documentElement.lang).toBe('en');
+        expect(provider.translate('ra.action.save')).toBe('Save');
     });
 });

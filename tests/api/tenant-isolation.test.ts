@@ -2,17 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { count, eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backOfficeUserTypes } from '../../domain/enums.js';
-import type { PageViewRecord } from '../../domain/pageViews.js';
-import type {
-    DistributionCenter,
-    HealthStatistics,
-    NotificationStatistics,
-    ScopeNode,
-    TenantConfiguration,
-    UserProfile,
-} from '../../domain/profile.js';
+import type { PageViewRecord } from '../../domain/contracts/page-views.js';
+import type { DistributionCenter, ScopeNode } from '../../domain/contracts/scopes.js';
+import type { NotificationStatistics } from '../../domain/contracts/statistics.js';
+import type { HealthStatistics } from '../../domain/contracts/health.js';
+import type { TenantConfiguration } from '../../domain/contracts/tenant-configuration.js';
+import type { UserProfile } from '../../domain/contracts/profile.js';
 import { technicalRoles } from '../../domain/roles.js';
-import type { UserSettings } from '../../domain/userSettings.js';
+import type { UserSettings } from '../../domain/contracts/settings.js';
 import type { Database } from '../../server/db/client.js';
 import {
     addressCorrections,
@@ -1165,8 +1162,15 @@ describe('tenant isolation matrix', () => {
                 ),
             );
         expect(declared.length).toBeGreaterThan(0);
+        // OpenAPI names one parameter per path position: `POST /users/{driverType}` is documented
+        // under `/users/{hashId}` (server/plugins/openapi.ts), so routes are matched by shape.
+        const shape = (route: string) => route.replace(/:\w+/g, ':');
         expect(
-            sorted(declared.filter((route) => !allRoutes.some((row) => row.route === route))),
+            sorted(
+                declared.filter(
+                    (route) => !allRoutes.some((row) => shape(row.route) === shape(route)),
+                ),
+            ),
         ).toEqual([]);
     });
 

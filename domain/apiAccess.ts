@@ -3,7 +3,8 @@ import type { ErrorDetail } from './contracts/common.js';
 /**
  * API access management (domain §2, §6): an organisation's API credentials, which machine
  * clients exchange for a bearer token (OAuth 2.0 client credentials) to call the data gateway.
- * Shared by the server (validation, answers) and the browser (forms, Developer Portal).
+ * Shared by the server (validation, answers) and the browser (forms, Developer Portal); the
+ * bodies and answers of the service are in contracts/api-access.ts.
  */
 
 /** Scopes a credential may be granted: only those with a working data gateway endpoint. */
@@ -31,51 +32,6 @@ export const CREDENTIAL_MAX_LIFETIME_DAYS = 730;
 export const TOKEN_PATH = '/oauth2/token';
 /** The data gateway's machine reads live under its service prefix, beside `/backoffice`. */
 export const MACHINE_GATEWAY_PREFIX = '/data-gateway/api/v1';
-
-/** A credential as every answer shows it: never its secret or the secret's hash. */
-export interface ApiCredential {
-    id: string;
-    tenantId: string;
-    clientId: string;
-    name: string;
-    scopes: ApiScope[];
-    /** ISO time; null: never expires. */
-    expiresAt: string | null;
-    revokedAt: string | null;
-    lastUsedAt: string | null;
-    rotatedAt: string | null;
-    createdAt: string;
-    createdBy: { id: string; name: string } | null;
-    status: CredentialStatus;
-    version: number;
-}
-
-/** The answer of a create or a rotation: the only time the secret is shown. */
-export interface ApiCredentialWithSecret extends ApiCredential {
-    clientSecret: string;
-}
-
-export interface ApiCredentialBody {
-    tenantId: string;
-    name: string;
-    scopes: string[];
-    expiresAt: string | null;
-}
-
-export interface ApiCredentialUpdateBody {
-    name: string;
-    scopes: string[];
-    expiresAt: string | null;
-    version: number;
-}
-
-/** What a token request answers (RFC 6749 §5.1). */
-export interface ApiTokenResponse {
-    access_token: string;
-    token_type: 'Bearer';
-    expires_in: number;
-    scope: string;
-}
 
 /** Revoked wins over expired: a revocation is a decision, an expiry a date. */
 export function credentialStatus(

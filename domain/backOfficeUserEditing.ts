@@ -1,4 +1,4 @@
-import type { ProfilePermission } from './profile.js';
+import type { ProfilePermission } from './contracts/profile.js';
 import { can } from './permissionChecks.js';
 import { isAdmin, type ProfileActions } from './permissions.js';
 

@@ -1,6 +1,7 @@
 /**
  * Client configurations shared by the server and the browser: the schema files (schemas/README.md),
- * the current schema version, and the shapes of the configuration calls.
+ * the current schema version and the rules across fields (the shapes of the configuration calls
+ * are in contracts/client-configs.ts).
  */
 
 /** The schema files of one version: tenant client configuration, depot overrides, tour commander settings. */

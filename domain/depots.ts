@@ -1,36 +1,11 @@
 /**
- * Depot writes (domain §3 Depot, §5 Depots): the API bodies, the per-field rules and the CSV
- * upload's fixed columns. The browser's form and CSV preview and the server's routes call the
- * same rules, so a row the preview passes is judged the same way by the server (which adds the
- * rules that need stored data: organisation, region, duplicates, configured services).
+ * Depot writes (domain §3 Depot, §5 Depots): the per-field rules and the CSV upload's fixed
+ * columns (the API bodies and answers are in contracts/depots.ts). The browser's form and CSV
+ * preview and the server's routes call the same rules, so a row the preview passes is judged the
+ * same way by the server (which adds the rules that need stored data: organisation, region,
+ * duplicates, configured services).
  */
-
-/** `POST /tenant-admin/v1/depots`. Coordinates both or neither: without them the address is geocoded. */
-export interface CreateDepotBody {
-    tenantId: string;
-    groupId: string;
-    externalDepotId: string;
-    name: string;
-    street: string;
-    houseNo?: string | null;
-    postcode: string;
-    locality: string;
-    countryCode: string;
-    latitude?: number | null;
-    longitude?: number | null;
-    timeZone: string;
-    /** `service:ID` pairs. */
-    deviceMappings: string[];
-    manualJobUploadEnabled: boolean;
-}
-
-/** `PUT /tenant-admin/v1/depots/:internalDepotId`: every field but the organisation, plus the version it was based on. */
-export type UpdateDepotBody = Omit<CreateDepotBody, 'tenantId'> & { version: number };
-
-/** Answer of a valid `POST /tenant-admin/v1/depots/upload`. */
-export interface DepotUploadAnswer {
-    created: number;
-}
+import type { CreateDepotBody, DeviceMapping } from './contracts/depots.js';
 
 /** The CSV upload's header row, in this fixed order (domain §5). */
 export const depotCsvColumns = [
@@ -132,10 +107,8 @@ export interface DepotProblem {
     params: Record<string, string | number>;
 }
 
-export interface DeviceMappingPair {
-    service: string;
-    id: string;
-}
+/** One `service:ID` pair, as a depot answer lists it. */
+export type DeviceMappingPair = DeviceMapping;
 
 const SERVICE = /^[A-Za-z0-9_-]{1,40}$/;
 const MAPPING_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;

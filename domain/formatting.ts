@@ -1,5 +1,5 @@
 import type { DateFormat, LengthFormat, NumberFormat, TimeFormat, WeightFormat } from './enums.js';
-import type { UserSettings } from './userSettings.js';
+import type { UserSettings } from './contracts/settings.js';
 
 /**
  * Formatting of dates, times, numbers, lengths and weights through a user's settings (shell §9).

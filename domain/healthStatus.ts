@@ -1,9 +1,6 @@
 import { DEFAULT_TIME_ZONE, zonedParts, type DateInput } from './formatting.js';
-import {
-    businessHoursOrDefault,
-    minutesOfClockTime,
-    type BusinessHours,
-} from './tenantConfiguration.js';
+import { businessHoursOrDefault, minutesOfClockTime } from './tenantConfiguration.js';
+import type { BusinessHours } from './contracts/tenant-configuration.js';
 
 /**
  * The depot health rule (shell §2.1, §9; domain §9): a warning needs the current time inside the

@@ -1,3 +1,4 @@
+import type { LocaleDocument } from './contracts/backoffice-actions.js';
 import type { ErrorDetail } from './contracts/common.js';
 
 /**
@@ -7,8 +8,6 @@ import type { ErrorDetail } from './contracts/common.js';
  * tests/unit/locales.test.ts: English has `_one`/`_other`; a language may add `_zero`, `_two`,
  * `_few` and `_many` beside an English `_other` (they use that text's variables).
  */
-
-export type LocaleDocument = { [key: string]: unknown };
 
 /** Plural categories English lacks but other languages use. */
 const EXTRA_PLURAL = /^(.*)_(zero|two|few|many)$/;

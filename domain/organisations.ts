@@ -1,10 +1,12 @@
 import type { ErrorDetail } from './contracts/common.js';
-import { isClockTime, minutesOfClockTime, type BusinessHours } from './tenantConfiguration.js';
+import type { OrganisationUpdateBody } from './contracts/organisations.js';
+import { isClockTime, minutesOfClockTime } from './tenantConfiguration.js';
+import type { BusinessHours } from './contracts/tenant-configuration.js';
 
 /**
  * Organisations (tenants) and their regions (domain §2, §3 Organization, §5 Organizations,
- * §8): the bodies and answers of the tenant admin service (`/tenant-admin/v1/tenants`,
- * `/depotGroups`) and the rules both the organisation form and the server check. Each rule
+ * §8): the rules both the organisation form and the server check (the bodies and answers of
+ * `/tenant-admin/v1/tenants` and `/depotGroups` are in contracts/organisations.ts). Each rule
  * answers the broken rule's key (the browser shows `app.organisations.validation.<rule>`) or
  * null; `organisationErrors` lists every fault as `/body/<field>` details for the server.
  */
@@ -76,56 +78,6 @@ export const businessCountryCodes = [
     'VA',
 ] as const;
 export type BusinessCountryCode = (typeof businessCountryCodes)[number];
-
-/** A region (depot group) of an organisation; regions can be renamed, never removed. */
-export interface OrganisationRegion {
-    id: string;
-    name: string;
-    /** Depots of the region the caller may see. */
-    depotCount: number;
-}
-
-/** An organisation as `/tenant-admin/v1/tenants` answers it. */
-export interface Organisation {
-    id: string;
-    name: string;
-    countryCode: string;
-    timeZone: string;
-    businessHours: BusinessHours;
-    regions: OrganisationRegion[];
-    /** Depots of the organisation the caller may see. */
-    depotCount: number;
-    version: number;
-    createdAt: string;
-    updatedAt: string;
-}
-
-/** `POST /tenants`. */
-export interface OrganisationCreateBody {
-    id: string;
-    name: string;
-    countryCode: string;
-    timeZone: string;
-    businessHours: BusinessHours;
-    regions: { name: string }[];
-}
-
-/** `PUT /tenants/:tenantId`: every stored region by id (renames allowed), new ones without id. */
-export interface OrganisationUpdateBody {
-    name: string;
-    countryCode: string;
-    timeZone: string;
-    businessHours: BusinessHours;
-    regions: { id?: string; name: string }[];
-    version: number;
-}
-
-/** A region as `/tenant-admin/v1/depotGroups` answers it. */
-export interface DepotGroup {
-    id: string;
-    name: string;
-    tenantId: string;
-}
 
 export const organisationRules = [
     'required',

@@ -1,5 +1,4 @@
 import type { RoleContext } from './enums.js';
-import type { ScreenClass } from './profile.js';
 
 /**
  * Page-change analytics (shell §2.8 "each page change is tracked", §6 "Analytics records role
@@ -8,29 +7,12 @@ import type { ScreenClass } from './profile.js';
  * viewer.
  */
 
-export const screenClasses = [
-    'xs',
-    'sm',
-    'md',
-    'lg',
-    'xl',
-] as const satisfies readonly ScreenClass[];
+/** Screen size classes of the layout (MUI breakpoints). */
+export const screenClasses = ['xs', 'sm', 'md', 'lg', 'xl'] as const;
+export type ScreenClass = (typeof screenClasses)[number];
 
 export const PAGE_VIEW_PATH_MAX_LENGTH = 300;
 export const PAGE_VIEW_ROUTE_NAME_MAX_LENGTH = 60;
-
-/** A recorded page view as the admin list shows it (`GET /api/analytics/page-views`). */
-export interface PageViewRecord {
-    id: string;
-    occurredAt: string;
-    path: string;
-    routeName: string | null;
-    language: string;
-    screen: ScreenClass;
-    tenantId: string | null;
-    /** Role names with their context, e.g. `DEPOT:Standard Access (Depot)`, sorted, no duplicates. */
-    roles: string[];
-}
 
 /** `CONTEXT:Role name` for every context of every role the viewer holds (sorted, once each). */
 export function analyticsRoleNames(

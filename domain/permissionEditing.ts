@@ -10,10 +10,10 @@ import {
     mayRemoveAt,
     resultingRows,
     scopeRuleFor,
-    type PermissionChangeRequest,
     type PermissionEditing,
     type PermissionRow,
 } from './permissionRows.js';
+import type { PermissionChangeRequest } from './contracts/back-office-users.js';
 
 /** The permission editing rules (shell §5, domain §5), each named so a 400 or a disabled option can say which. */
 export const permissionRuleMessages = {

@@ -2,6 +2,7 @@ import type { AppContext, RoleContext } from './enums.js';
 import { can, grantedScopes, type PermissionTarget } from './permissionChecks.js';
 import { DEPOT_PATH_LENGTH, isSubcontractorPath, type ProfileActions } from './permissions.js';
 import { isScopePath, scopeCovers, scopesOverlap, splitScopePath } from './scopePath.js';
+import type { PermissionChangeRequest } from './contracts/back-office-users.js';
 
 /**
  * The permission editing model (shell §5, domain §5) shared by the user dialog and the
@@ -25,11 +26,6 @@ export interface UserAssignment {
 export interface PermissionRow {
     roleId: string | null;
     paths: string[];
-}
-
-export interface PermissionChangeRequest {
-    addPermissions: { path: string; roleId: string }[];
-    removePermissions: string[];
 }
 
 /** Who edits whose permissions, where. `roles` must include every role the edited user holds. */

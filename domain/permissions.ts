@@ -1,17 +1,9 @@
 import type { AppContext, RoleContext } from './enums.js';
+import type { ProfileActions } from './contracts/profile.js';
 import { scopeCovers, splitScopePath } from './scopePath.js';
 
-/**
- * The actions of a user's profile grouped by context (shell §6): ADMIN holds plain action
- * codes; TENANT, DEPOT and SUBCONTRACTOR map a scope path to the action codes granted there.
- * A TENANT entry with the empty path means "all tenants".
- */
-export interface ProfileActions {
-    ADMIN: string[];
-    TENANT: Record<string, string[]>;
-    DEPOT: Record<string, string[]>;
-    SUBCONTRACTOR: Record<string, string[]>;
-}
+/** The actions of a user's profile by context (declared with the profile's contract). */
+export type { ProfileActions };
 
 export const ADMIN_ACTION = 'admin';
 export const SUPER_ADMIN_ACTION = 'super-admin';

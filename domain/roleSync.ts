@@ -1,4 +1,9 @@
-import type { RoleContext } from './enums.js';
+import type {
+    RoleChange,
+    RoleSyncContent,
+    RoleSyncReason,
+    SyncedRole,
+} from './contracts/backoffice-actions.js';
 import { scopesOverlap } from './scopePath.js';
 
 /**
@@ -12,35 +17,9 @@ import { scopesOverlap } from './scopePath.js';
  * - Technical roles are never written by an import: they come with the release and are restored
  *   at every boot. They are compared only, so the preview shows when two environments differ.
  * - Nothing is ever deleted: roles missing from the file stay as they are.
+ *
+ * The file, preview and result shapes are in domain/contracts/backoffice-actions.ts.
  */
-
-export const ROLE_SYNC_FORMAT = 'backoffice-role-sync';
-export const ROLE_SYNC_FORMAT_VERSION = 1;
-
-export interface SyncedRole {
-    /** Technical roles: their id; an organisation's role: `<tenantId>/<name>` (informative; matching uses tenantId and name). */
-    key: string;
-    name: string;
-    tenantId: string | null;
-    contexts: RoleContext[];
-    actions: string[];
-    visibilityPath: string;
-    technical: boolean;
-}
-
-/** The signed part of a role-sync file: everything but `signature`. */
-export interface RoleSyncContent {
-    format: typeof ROLE_SYNC_FORMAT;
-    formatVersion: typeof ROLE_SYNC_FORMAT_VERSION;
-    environment: string;
-    exportedAt: string;
-    roles: SyncedRole[];
-}
-
-export interface RoleSyncFile extends RoleSyncContent {
-    /** HMAC-SHA256 (base64url) of `canonicalJson(content)` with the environments' shared secret. */
-    signature: string;
-}
 
 /**
  * The canonical serialisation that is signed: JSON without white space, object keys sorted by
@@ -71,7 +50,7 @@ export function roleSyncContent(file: RoleSyncContent & { signature?: string }):
 }
 
 /** How an organisation's role is recognised in another environment. */
-export const roleMatchName = (name: string) => name.trim().toLowerCase();
+const roleMatchName = (name: string) => name.trim().toLowerCase();
 
 export function syncedRoleKey(role: { id: string; tenantId: string | null; name: string }): string {
     return role.tenantId === null ? role.id : `${role.tenantId}/${role.name.trim()}`;
@@ -93,47 +72,6 @@ export function duplicateSyncedRoles(roles: readonly SyncedRole[]): string[] {
         }
     }
     return [...duplicates];
-}
-
-export type RoleChangeKind = 'create' | 'update' | 'unchanged' | 'skipped' | 'conflict';
-
-/**
- * Why a role is skipped (left out, the rest is imported) or in conflict (the import is refused):
- * - TENANT_NOT_FOUND (skipped): the organisation does not exist here;
- * - UNKNOWN_ACTIONS (skipped): action codes this release does not know;
- * - TECHNICAL_ROLE (skipped): a technical role that differs here or is missing (comes with the release);
- * - ROLE_IS_ASSIGNED_TO_USER (conflict): the update drops a context, or narrows the visibility path
- *   away from a scope, that assignments here rely on;
- * - INVALID_ROLE (conflict): the role breaks the role rules here (e.g. its visibility path is no scope here);
- * - DUPLICATE_ROLE_NAME (conflict): a technical role here has the name.
- */
-export type RoleSyncReason =
-    | 'TENANT_NOT_FOUND'
-    | 'UNKNOWN_ACTIONS'
-    | 'TECHNICAL_ROLE'
-    | 'ROLE_IS_ASSIGNED_TO_USER'
-    | 'INVALID_ROLE'
-    | 'DUPLICATE_ROLE_NAME';
-
-export interface RoleChange {
-    key: string;
-    name: string;
-    tenantId: string | null;
-    technical: boolean;
-    kind: RoleChangeKind;
-    /** The matching role here (update, unchanged, and conflicts of existing roles). */
-    roleId: string | null;
-    /** The name here when the import changes it (only its case or spaces can differ). */
-    nameBefore: string | null;
-    addedActions: string[];
-    removedActions: string[];
-    contextsBefore: string[] | null;
-    contextsAfter: string[];
-    visibilityPathBefore: string | null;
-    visibilityPathAfter: string;
-    reason?: RoleSyncReason;
-    /** What the reason is about: unknown codes, broken rules, contexts or scopes in use. */
-    reasonDetails?: string[];
 }
 
 /** A role as stored here, with where it is assigned. */

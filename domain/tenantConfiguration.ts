@@ -1,19 +1,16 @@
-import type { TenantConfiguration } from './profile.js';
+import type {
+    BusinessHours,
+    TenantFrontendConfiguration,
+} from './contracts/tenant-configuration.js';
 import { DEFAULT_USERNAME_RULE, isUsernameRule } from './userRules.js';
 
 /**
- * The frontend part of a tenant configuration (shell §3) and its defaults (shell §9,
+ * The frontend part of a tenant configuration (shell §3, its shape in
+ * contracts/tenant-configuration.ts) and its defaults (shell §9,
  * spec-decisions "Numbers the spec leaves open"). The server reads the values from the tenant's
  * latest client-configuration revision and falls back to these; the browser uses the same
  * defaults before the configuration has loaded.
  */
-
-export interface BusinessHours {
-    /** `HH:MM`, local time of the depot. */
-    from: string;
-    /** `HH:MM`, local time of the depot; the whole minute counts as inside. */
-    to: string;
-}
 
 /** Shell §9: "Default business hours 00:00 to 23:59 if not configured". */
 export const DEFAULT_BUSINESS_HOURS: BusinessHours = { from: '00:00', to: '23:59' };
@@ -25,12 +22,6 @@ export const DEFAULT_BUSINESS_HOURS: BusinessHours = { from: '00:00', to: '23:59
  */
 export const addEditUserFromValues = ['TENANT', 'DEPOT', 'ALL'] as const;
 export type AddEditUserFrom = (typeof addEditUserFromValues)[number];
-
-/** The frontend configuration with its setting narrowed to the known values. */
-export type TenantFrontendConfiguration = Omit<
-    TenantConfiguration['frontend'],
-    'addEditUserFrom'
-> & { addEditUserFrom: AddEditUserFrom };
 
 export const defaultTenantFrontendConfiguration: TenantFrontendConfiguration = {
     businessHours: DEFAULT_BUSINESS_HOURS,

@@ -1,14 +1,5 @@
+import type { UserSettings } from './contracts/settings.js';
 import { dateFormats, lengthFormats, numberFormats, timeFormats, weightFormats } from './enums.js';
-import type { DateFormat, LengthFormat, NumberFormat, TimeFormat, WeightFormat } from './enums.js';
-
-/** A user's display settings (shell §3 User settings). */
-export interface UserSettings {
-    dateFormat: DateFormat;
-    timeFormat: TimeFormat;
-    lengthFormat: LengthFormat;
-    weightFormat: WeightFormat;
-    numberFormat: NumberFormat;
-}
 
 export type UserSettingsKey = keyof UserSettings;
 

@@ -1,6 +1,8 @@
-import { canSomewhere } from '../domain/permissionChecks';
-import { assignedScopes, isAdmin, type ProfileActions } from '../domain/permissions';
+import { assignedScopes, type ProfileActions } from '../domain/permissions';
 import { splitScopePath } from '../domain/scopePath';
+import { currentContextOf } from './layout/navigation';
+import { canAccessScreen } from './screens/registry';
+import { screens } from './screens/list';
 
 /**
  * The browser's use of the shared permission model (domain/permissionChecks.ts) for menus,
@@ -8,25 +10,24 @@ import { splitScopePath } from '../domain/scopePath';
  */
 
 /**
- * Feature codes a resource needs outside the admin context, any one of them (shell §6 features).
- * Resources not listed (`app-accounts-admin`, ...) are for admins only.
+ * react-admin's `canAccess` (shell §6): the action's rule in the resource's screen
+ * (src/screens/list.ts), checked in the context and organisation of `pathname` when it names
+ * one. Admins pass; others need one of the action's features there.
  */
-const resourceFeatures: Record<string, readonly string[]> = {
-    depots: ['r:depot-mgmt-list'],
-    backoffice: ['r:bo-user'],
-    tempDrivers: ['r:temp-driver'],
-    'app-accounts': ['r:driver', 'r:temp-driver'],
-    subcontractor: ['r:suco'],
-    vehicles: ['r:suco'],
-    subcontractorDrivers: ['r:driver'],
-    roles: ['r:role'],
-    'api-access-management': ['r:api-access-management'],
-};
+export function canAccessAction(
+    actions: ProfileActions,
+    resource: string,
+    action: string,
+    pathname?: string,
+): boolean {
+    const current = pathname === undefined ? null : currentContextOf(pathname);
+    const place = current ? { context: current.context, tenantId: current.tenantId } : undefined;
+    return canAccessScreen(screens, actions, { resource, action, place });
+}
 
-/** react-admin's `canAccess`: admins pass; others need one of the resource's features somewhere (pages filter by scope). */
+/** Whether the user may open a resource's list somewhere (any context, any organisation). */
 export function canAccessResource(actions: ProfileActions, resource: string): boolean {
-    if (isAdmin(actions)) return true;
-    return (resourceFeatures[resource] ?? []).some((feature) => canSomewhere(actions, feature));
+    return canAccessAction(actions, resource, 'list');
 }
 
 /**

@@ -1,7 +1,7 @@
 import { HttpError, type AuthProvider, type UserIdentity } from 'ra-core';
-import type { UserProfile } from '../domain/profile';
-import type { UserSettings } from '../domain/userSettings';
-import { canAccessResource } from './access';
+import type { UserProfile } from '../domain/contracts/profile';
+import type { UserSettings } from '../domain/contracts/settings';
+import { canAccessAction } from './access';
 import { dataProvider } from './dataProviders';
 import { endSession, getAccessToken } from './identity';
 import { LOGIN_ROUTE } from './session';
@@ -86,7 +86,10 @@ export const authProvider: AuthProvider = {
     async getPermissions() {
         return (await loadProfile()).actions;
     },
-    async canAccess({ resource }) {
-        return canAccessResource((await loadProfile()).actions, resource);
+    async canAccess({ resource, action }) {
+        const { actions } = await loadProfile();
+        // The context and organisation of the page asking (none outside a browser).
+        const pathname = typeof location === 'undefined' ? undefined : location.pathname;
+        return canAccessAction(actions, resource, action, pathname);
     },
 };

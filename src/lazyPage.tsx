@@ -62,3 +62,13 @@ export function lazyPage<P extends object>(
 ): LazyExoticComponent<ComponentType<P>> {
     return lazy(async () => ({ default: await loadPiece(load, timeoutMs) }));
 }
+
+/**
+ * A screen's view, loaded when first shown:
+ * `lazyView(() => import('./DepotList').then((module) => module.DepotList))`.
+ */
+export function lazyView<P extends object>(
+    load: () => Promise<ComponentType<P>>,
+): LazyExoticComponent<ComponentType<P>> {
+    return lazyPage(async () => ({ default: await load() }));
+}

@@ -1,5 +1,5 @@
 import { useGetIdentity } from 'ra-core';
-import type { UserProfile } from '../domain/profile';
+import type { UserProfile } from '../domain/contracts/profile';
 import type { AppIdentity } from './authProvider';
 
 /** The signed-in user's profile for pages and guards (fetched once per sign-in by the auth provider). */

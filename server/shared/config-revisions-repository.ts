@@ -7,6 +7,7 @@ import { newId } from '../db/ids.js';
 import {
     depotConfigRevisions,
     tenantConfigRevisions,
+    tenants,
     tourCommanderConfigRevisions,
     users,
 } from '../db/schema/index.js';
@@ -238,4 +239,15 @@ export async function restoreRevision(
         baseRevision,
         restoredFrom: old.revision,
     });
+}
+
+/** The id of an organisation that owns configurations (admins only reach their routes), else 404. */
+export async function tenantOwner(db: Queryable, tenantId: string): Promise<string> {
+    const [tenant] = await db
+        .select({ id: tenants.id })
+        .from(tenants)
+        .where(eq(tenants.id, tenantId))
+        .limit(1);
+    if (!tenant) throw notFound(`Tenant ${tenantId}`);
+    return tenant.id;
 }

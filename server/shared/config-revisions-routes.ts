@@ -1,9 +1,6 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type, type TSchema } from 'typebox';
 import type { RouteAccess } from '../access/route-access.js';
-import { tenants } from '../db/schema/index.js';
-import { notFound } from '../errors.js';
 import { authErrors, ErrorEnvelope } from '../../domain/contracts/common.js';
 import {
     currentRevision,
@@ -120,15 +117,4 @@ export function registerRevisionRoutes(fastify: FastifyInstance, set: RevisionRo
             return reply.code(201).send(result.revision);
         },
     );
-}
-
-/** An organisation by id (admins only reach these routes), else 404. */
-export async function tenantOwner(fastify: FastifyInstance, tenantId: string): Promise<string> {
-    const [tenant] = await fastify.db
-        .select({ id: tenants.id })
-        .from(tenants)
-        .where(eq(tenants.id, tenantId))
-        .limit(1);
-    if (!tenant) throw notFound(`Tenant ${tenantId}`);
-    return tenant.id;
 }

@@ -1,9 +1,7 @@
 import { eq, desc } from 'drizzle-orm';
 import type { ErrorDetail } from '../../domain/contracts/common.js';
-import {
-    resolveTenantFrontendConfiguration,
-    type TenantFrontendConfiguration,
-} from '../../domain/tenantConfiguration.js';
+import { resolveTenantFrontendConfiguration } from '../../domain/tenantConfiguration.js';
+import type { TenantFrontendConfiguration } from '../../domain/contracts/tenant-configuration.js';
 import { fieldRuleMessages, type FieldRule } from '../../domain/userRules.js';
 import type { Queryable } from '../db/client.js';
 import { tenantConfigRevisions, tenants } from '../db/schema/index.js';

@@ -1,5 +1,6 @@
 import type { Language } from '../../domain/enums';
-import type { PageView, ScreenClass } from '../../domain/profile';
+import type { ScreenClass } from '../../domain/pageViews';
+import type { PageView } from '../../domain/contracts/page-views';
 
 /** What a page view says besides its path, read when the page changes. */
 export interface PageViewContext {

@@ -2,7 +2,7 @@ import type {
     ApiCredential,
     ApiCredentialBody,
     ApiCredentialWithSecret,
-} from '../../domain/apiAccess';
+} from '../../domain/contracts/api-access';
 import type { BrowserConfig } from '../../domain/contracts/browser-config';
 import type { HttpClient } from './httpClient';
 

@@ -9,17 +9,18 @@ import type {
     UpdateManyParams,
     UpdateParams,
 } from 'ra-core';
-import type {
-    AppLicenses,
-    AppUser,
-    CreateAppUserBody,
-    CreatedAppUser,
-    DriverType,
-    Page,
-    UpdateAppUserBody,
-    UserIdsAnswer,
-} from '../../domain/people';
-import { appUserSortFields } from '../../domain/people';
+import type { UserIdsAnswer } from '../../domain/contracts/back-office-users';
+import {
+    appUserSortFields,
+    type AppLicenses,
+    type AppUser,
+    type AppUserIdsAnswer,
+    type AppUserPage,
+    type CreateAppUserBody,
+    type CreatedAppUser,
+    type DriverType,
+    type UpdateAppUserBody,
+} from '../../domain/contracts/fleet';
 import { emptyToNull } from '../../domain/userRules';
 import type { HttpClient } from './httpClient';
 
@@ -131,7 +132,7 @@ export function createAppUsersDataProvider(baseUrl: string, httpClient: HttpClie
         async getList(resource, params) {
             const query = new URLSearchParams(appUserQueryOf(resource, params));
             const { json: page } = await httpClient(`${baseUrl}/v3/users/app?${query.toString()}`);
-            const { content, totalElements } = page as Page<AppUser>;
+            const { content, totalElements } = page as AppUserPage;
             return { data: content, total: totalElements } as never;
         },
         getOne: unsupported('getOne'),
@@ -195,7 +196,7 @@ export function createAppUsersMethods(baseUrl: string, httpClient: HttpClient): 
                 `${baseUrl}/users/${active ? 'active' : 'inactive'}`,
                 { method: 'PUT', body: JSON.stringify({ ids: ids.map(String) }) },
             );
-            return (answer as UserIdsAnswer).ids;
+            return (answer as AppUserIdsAnswer).ids;
         },
         async getAppLicenses(tenantId, month) {
             const query = month ? `?month=${encodeURIComponent(month)}` : '';

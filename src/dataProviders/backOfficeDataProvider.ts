@@ -1,14 +1,10 @@
-import type {
-    DistributionCenter,
-    HealthStatistics,
-    NotificationStatistics,
-    PageView,
-    ScopeNode,
-    TenantConfiguration,
-    UserProfile,
-    UserSettingsPatch,
-} from '../../domain/profile';
-import type { UserSettings } from '../../domain/userSettings';
+import type { DistributionCenter, ScopeNode } from '../../domain/contracts/scopes';
+import type { PageView } from '../../domain/contracts/page-views';
+import type { NotificationStatistics } from '../../domain/contracts/statistics';
+import type { HealthStatistics } from '../../domain/contracts/health';
+import type { TenantConfiguration } from '../../domain/contracts/tenant-configuration';
+import type { UserSettings, UserSettingsPatch } from '../../domain/contracts/settings';
+import type { UserProfile } from '../../domain/contracts/profile';
 import type { HttpClient } from './httpClient';
 
 /** Scope tree depth asked for when none is given (shell §9). */

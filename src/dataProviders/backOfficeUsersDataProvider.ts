@@ -2,7 +2,8 @@ import type { DataProvider, GetListParams, Identifier, RaRecord } from 'ra-core'
 import type { AppContext } from '../../domain/enums';
 import type {
     BackOfficeUser,
-    BackOfficeUserQuery,
+    BackOfficeUserDownloadQuery,
+    BackOfficeUserQueryParams,
     BackOfficeUserType,
     CreateBackOfficeUserBody,
     Page,
@@ -10,8 +11,8 @@ import type {
     UpdateBackOfficeUserBody,
     UpdatePermissionsBody,
     UserIdsAnswer,
-} from '../../domain/people';
-import type { UserProfile } from '../../domain/profile';
+} from '../../domain/contracts/back-office-users';
+import type { UserProfile } from '../../domain/contracts/profile';
 import { getAccessToken } from '../identity';
 import { setLatestVersionId } from '../version';
 import { withQuery, type QueryValue } from './backOfficeDataProvider';
@@ -34,7 +35,7 @@ export interface UserView {
     path?: string;
 }
 
-export type DownloadFormat = 'csv' | 'xlsx';
+export type DownloadFormat = BackOfficeUserDownloadQuery['format'];
 
 /** A file fetched for saving. */
 export interface FetchedFile {
@@ -50,7 +51,7 @@ export interface BackOfficeUserMethods {
     /** `GET /api/v2/users/export`: every back-office user the caller may see, as CSV. */
     exportUsers(): Promise<FetchedFile>;
     /** `GET /api/v2/users/download?format=`: the list as filtered, as CSV or Excel. */
-    downloadUsers(format: DownloadFormat, query: BackOfficeUserQuery): Promise<FetchedFile>;
+    downloadUsers(format: DownloadFormat, query: BackOfficeUserQueryParams): Promise<FetchedFile>;
 }
 
 export type BackOfficeUsersDataProvider = DataProvider & BackOfficeUserMethods;
@@ -95,12 +96,12 @@ const asString = (value: unknown): string | undefined =>
 /** The query of `GET /api/v2/users` for react-admin's list parameters (empty values dropped). */
 export function listQueryOf(
     params: Pick<GetListParams, 'pagination' | 'sort' | 'filter' | 'meta'>,
-): BackOfficeUserQuery {
+): BackOfficeUserQueryParams {
     const meta = (params.meta ?? {}) as Partial<UserView>;
     const filter = (params.filter ?? {}) as Record<string, unknown>;
     const context = (meta.context ?? asString(filter.context) ?? 'admin') as AppContext;
     const path = meta.path ?? asString(filter.path);
-    const query: BackOfficeUserQuery = { context };
+    const query: BackOfficeUserQueryParams = { context };
     if (path) query.path = path;
     const search = asString(filter.q) ?? asString(filter.search);
     if (search) query.search = search;
@@ -114,7 +115,7 @@ export function listQueryOf(
     }
     if (params.sort?.field)
         query.sort =
-            `${params.sort.field},${params.sort.order === 'DESC' ? 'desc' : 'asc'}` as BackOfficeUserQuery['sort'];
+            `${params.sort.field},${params.sort.order === 'DESC' ? 'desc' : 'asc'}` as BackOfficeUserQueryParams['sort'];
     return query;
 }
 

@@ -1,38 +1,13 @@
 import type { Language } from '../../domain/enums';
-import type { LocaleDocument } from '../../domain/localeFiles';
-import type { RoleChange } from '../../domain/roleSync';
+import type {
+    LocaleDocument,
+    RoleSyncPreview,
+    RoleSyncResult,
+    RoleSyncSettings,
+    TranslationStatus,
+} from '../../domain/contracts/backoffice-actions';
 import type { BrowserConfig } from '../../domain/contracts/browser-config';
 import type { HttpClient } from './httpClient';
-
-/** `GET /api/backoffice-actions/roles/sync-settings`. */
-export interface RoleSyncSettings {
-    environment: string;
-    /** `ephemeral`: no ROLE_SYNC_SECRET, files verify only in this running server. */
-    secretSource: 'configured' | 'ephemeral';
-}
-
-/** What importing a file would do (preview), or did (import: with the counts). */
-export interface RoleSyncPreview {
-    sourceEnvironment: string;
-    targetEnvironment: string;
-    exportedAt: string;
-    checksum: string;
-    applicable: boolean;
-    changes: RoleChange[];
-}
-
-export interface RoleSyncResult extends RoleSyncPreview {
-    created: number;
-    updated: number;
-}
-
-/** One UI language: bundled, or updated by an upload (when, by whom). */
-export interface TranslationStatus {
-    language: Language;
-    status: 'bundled' | 'updated';
-    updatedAt: string | null;
-    updatedBy: { id: string; name: string; email: string | null } | null;
-}
 
 /** A file to save in the browser. */
 export interface DownloadedFile {

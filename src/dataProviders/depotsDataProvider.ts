@@ -1,15 +1,9 @@
 import type { DataProvider } from 'ra-core';
 import simpleRestProvider from 'ra-data-simple-rest';
-import type { DepotUploadAnswer } from '../../domain/depots';
+import type { DepotUploadAnswer } from '../../domain/contracts/depots';
+import type { DepotGroup as DepotRegion } from '../../domain/contracts/organisations';
 import type { BrowserConfig } from '../../domain/contracts/browser-config';
 import type { HttpClient } from './httpClient';
-
-/** A region of an organisation (`GET /tenant-admin/v1/depotGroups`). */
-export interface DepotRegion {
-    id: string;
-    name: string;
-    tenantId: string;
-}
 
 /** Depot calls beyond simple REST (service: tenantAdmin). */
 export interface DepotMethods {

@@ -1,6 +1,6 @@
 import { combineDataProviders, type DataProvider } from 'ra-core';
 import simpleRestProvider from 'ra-data-simple-rest';
-import type { BrowserConfig } from '../../domain/contracts/browser-config';
+import type { BrowserConfig, ServiceName } from '../../domain/contracts/browser-config';
 import { getBrowserConfig } from '../config';
 import { createApiAccessMethods, type ApiAccessMethods } from './apiAccessDataProvider';
 import {
@@ -20,7 +20,9 @@ import {
 import { createClientConfigMethods, type ClientConfigMethods } from './clientConfigsDataProvider';
 import { createDepotMethods, type DepotMethods } from './depotsDataProvider';
 import { httpClient as defaultHttpClient, type HttpClient } from './httpClient';
-import { createTenantAdminDataProvider } from './tenantAdminDataProvider';
+import { dataRoutesOf } from '../screens/registry';
+import { screens } from '../screens/list';
+import type { DataAdapter, Screen } from '../screens/types';
 
 /** What pages get from `useDataProvider<AppDataProvider>()`: CRUD by resource plus the custom calls. */
 export type AppDataProvider = DataProvider &
@@ -47,54 +49,50 @@ function renamed(provider: DataProvider, resource: string): DataProvider {
     };
 }
 
-/** Which service holds which react-admin resource. */
+type ProviderFactory = (baseUrl: string, httpClient: HttpClient) => DataProvider;
+
+/** The provider behind each adapter a data route names (src/screens/types.ts). */
+const adapters: Record<DataAdapter, ProviderFactory> = {
+    simpleRest: simpleRestProvider,
+    backOfficeUsers: createBackOfficeUsersDataProvider,
+    appUsers: createAppUsersDataProvider,
+};
+
+/**
+ * The provider of every react-admin resource, from the data routes the screens declare
+ * (src/screens/list.ts): one instance per provider factory and service; simple REST
+ * collections under another name than their resource are renamed.
+ */
 export function createAppDataProvider(
     config: BrowserConfig,
     httpClient: HttpClient = defaultHttpClient,
+    screenList: readonly Screen[] = screens,
 ): AppDataProvider {
-    const tenantAdmin = createTenantAdminDataProvider(config.services.tenantAdmin, httpClient);
-    // The back-office service's simple REST resources (recorded page views, subcontractors, vehicles, roles).
-    const backOfficeRest = simpleRestProvider(config.services.backOffice, httpClient);
-    const backOfficeUsers = createBackOfficeUsersDataProvider(
-        config.services.backOffice,
-        httpClient,
-    );
-    const appUsers = createAppUsersDataProvider(config.services.backOffice, httpClient);
-    // The depot view's path segment is `subcontractor` (domain §2); the collection is `/api/subcontractors`.
-    const subcontractorsRest = renamed(backOfficeRest, 'subcontractors');
-    // The administration's path segment is `organizations`; the collection is `/tenant-admin/v1/tenants`.
-    const organizations = renamed(tenantAdmin, 'tenants');
-    // The organisation view's path segment is `api-access-management`; the collection is `/api-access/api/v1/credentials`.
-    const apiCredentials = renamed(
-        simpleRestProvider(config.services.apiAccess, httpClient),
-        'credentials',
-    );
+    const instances = new Map<ProviderFactory, Map<string, DataProvider>>();
+    const instance = (factory: ProviderFactory, service: ServiceName): DataProvider => {
+        const byService = instances.get(factory) ?? new Map<string, DataProvider>();
+        instances.set(factory, byService);
+        const existing = byService.get(service);
+        if (existing) return existing;
+        const created = factory(config.services[service], httpClient);
+        byService.set(service, created);
+        return created;
+    };
+    const providers = new Map<string, DataProvider>();
+    for (const [resource, route] of dataRoutesOf(screenList)) {
+        const adapter = route.adapter ?? 'simpleRest';
+        const provider = instance(adapters[adapter], route.service);
+        const keepsName = adapter !== 'simpleRest' || route.collection === resource;
+        providers.set(resource, keepsName ? provider : renamed(provider, route.collection));
+    }
     const byResource = combineDataProviders((resource) => {
-        switch (resource) {
-            case 'depots':
-            case 'depotGroups':
-                return tenantAdmin;
-            case 'organizations':
-                return organizations;
-            case 'api-access-management':
-                return apiCredentials;
-            case 'analytics/page-views':
-            case 'vehicles':
-            case 'roles':
-                return backOfficeRest;
-            case 'subcontractor':
-                return subcontractorsRest;
-            case 'backoffice':
-                return backOfficeUsers;
-            case 'tempDrivers':
-            case 'app-accounts':
-            case 'app-accounts-admin':
-            case 'subcontractorDrivers':
-                return appUsers;
-            default:
-                throw new Error(`No data provider for resource "${resource}"`);
-        }
+        const provider = providers.get(resource);
+        if (!provider) throw new Error(`No data provider for resource "${resource}"`);
+        return provider;
     });
+    const backOfficeUsers = instance(createBackOfficeUsersDataProvider, 'backOffice') as ReturnType<
+        typeof createBackOfficeUsersDataProvider
+    >;
     return {
         getList: byResource.getList,
         getOne: byResource.getOne,

@@ -4,7 +4,7 @@ import { Box } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useDataProvider, useTranslate } from 'react-admin';
 import { useLocation } from 'react-router-dom';
-import type { HealthStatistics } from '../../domain/profile';
+import type { HealthStatistics } from '../../domain/contracts/health';
 import type { AppDataProvider } from '../dataProviders';
 import { useSelectedScope } from '../scope/useSelectedScope';
 import { useFormatters } from '../settings/useFormatters';

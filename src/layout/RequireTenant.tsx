@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Navigate, Outlet, useParams } from 'react-router-dom';
-import type { UserProfile } from '../../domain/profile';
+import type { UserProfile } from '../../domain/contracts/profile';
 import { tenantsWithScopes } from '../access';
 import { selectTenant } from '../selectedTenant';
 import { useUserProfile } from '../useUserProfile';

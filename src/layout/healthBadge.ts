@@ -1,3 +1,4 @@
+import type { HealthStatistics } from '../../domain/contracts/health';
 import { healthWarning, isWithinBusinessHours } from '../../domain/healthStatus';
 import { can } from '../../domain/permissionChecks';
 import type { ProfileActions } from '../../domain/permissions';
@@ -46,7 +47,7 @@ export function businessHoursOf(scope: SelectedScope) {
 /** Red when the rule of shell §9 warns: inside the hours (end shifted back 1 hour), newest data 30 minutes or older. */
 export function healthBadgeWarning(
     scope: SelectedScope,
-    statistics: { lastAssignmentAt: string | null; lastStatusChangeAt: string | null },
+    statistics: HealthStatistics,
     now: Date,
 ): boolean {
     return healthWarning({

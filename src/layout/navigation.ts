@@ -7,7 +7,7 @@ import {
     type NavigationRuleInput,
     type tenantNavigationRules,
 } from '../../domain/navigationRules';
-import type { NotificationStatistics } from '../../domain/profile';
+import type { NotificationStatistics } from '../../domain/contracts/statistics';
 
 /** Header groups of the navigation drawer, in the spec's order (shell §2.9). */
 export const navigationGroups = [

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useDataProvider } from 'react-admin';
-import type { NotificationStatistics } from '../../domain/profile';
+import type { NotificationStatistics } from '../../domain/contracts/statistics';
 import type { AppDataProvider } from '../dataProviders';
 
 /** The badges refresh this often while the drawer shows. */

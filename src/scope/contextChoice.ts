@@ -1,5 +1,5 @@
 import type { AppContext } from '../../domain/enums';
-import type { DistributionCenter } from '../../domain/profile';
+import type { DistributionCenter } from '../../domain/contracts/scopes';
 import type { CurrentContext } from '../layout/navigation';
 import type { TenantRef } from './selectedScope';
 

@@ -1,4 +1,5 @@
-import type { ScopeNode, UserProfile } from '../../domain/profile';
+import type { ScopeNode } from '../../domain/contracts/scopes';
+import type { UserProfile } from '../../domain/contracts/profile';
 import type { TenantRef } from './selectedScope';
 
 /** The organisations of a scope tree: an ADMIN root stands for its children (shell §7). */

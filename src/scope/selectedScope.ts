@@ -1,5 +1,6 @@
 import { DEFAULT_TIME_ZONE } from '../../domain/formatting';
-import type { DistributionCenter, TenantConfiguration } from '../../domain/profile';
+import type { DistributionCenter } from '../../domain/contracts/scopes';
+import type { TenantConfiguration } from '../../domain/contracts/tenant-configuration';
 import { depotScopePath } from '../../domain/scopePath';
 
 /** Scope types (shell §4). */

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useDataProvider } from 'react-admin';
-import type { ScopeNode } from '../../domain/profile';
+import type { ScopeNode } from '../../domain/contracts/scopes';
 import type { AppDataProvider } from '../dataProviders';
 
 /**

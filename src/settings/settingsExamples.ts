@@ -1,9 +1,6 @@
 import { createFormatters, DEFAULT_TIME_ZONE, type Formatters } from '../../domain/formatting';
-import {
-    isUserSettingsValue,
-    type UserSettings,
-    type UserSettingsKey,
-} from '../../domain/userSettings';
+import { isUserSettingsValue, type UserSettingsKey } from '../../domain/userSettings';
+import type { UserSettings } from '../../domain/contracts/settings';
 
 /**
  * Sample values the settings panel renders in each format. The date has a day above 12, so

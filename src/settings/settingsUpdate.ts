@@ -1,9 +1,6 @@
-import type { UserProfile, UserSettingsPatch } from '../../domain/profile';
-import {
-    defaultUserSettings,
-    type UserSettings,
-    type UserSettingsKey,
-} from '../../domain/userSettings';
+import type { UserSettings, UserSettingsPatch } from '../../domain/contracts/settings';
+import type { UserProfile } from '../../domain/contracts/profile';
+import { defaultUserSettings, type UserSettingsKey } from '../../domain/userSettings';
 import type { AppIdentity } from '../authProvider';
 
 /** react-admin keeps `authProvider.getIdentity()` in react-query under this key (ra-core `useGetIdentity`). */

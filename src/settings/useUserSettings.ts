@@ -1,7 +1,8 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useDataProvider } from 'react-admin';
-import type { UserSettings, UserSettingsKey } from '../../domain/userSettings';
+import type { UserSettingsKey } from '../../domain/userSettings';
+import type { UserSettings } from '../../domain/contracts/settings';
 import { replaceProfileSettings, type AppIdentity } from '../authProvider';
 import type { AppDataProvider } from '../dataProviders';
 import { useUserProfile } from '../useUserProfile';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PageViewRecord } from '../../domain/pageViews.js';
+import type { PageViewRecord } from '../../domain/contracts/page-views.js';
 import { pageViews } from '../../server/db/schema/index.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 import { accessTokenFor, addFixtureUsers, ids, paths, seedFixtures } from './helpers/fixtures.js';

@@ -5,7 +5,7 @@ import type {
     ApiCredential,
     ApiCredentialWithSecret,
     ApiTokenResponse,
-} from '../../domain/apiAccess.js';
+} from '../../domain/contracts/api-access.js';
 import { apiCredentials, auditLog, depots, jobAssignments } from '../../server/db/schema/index.js';
 import { createDemoApp, type DemoApp } from './helpers/demo-app.js';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppLicenses } from '../../domain/people.js';
+import type { AppLicenses } from '../../domain/contracts/fleet.js';
 import { ensureTechnicalRoles } from '../../server/db/bootstrap.js';
 import { driverAppEvents, subcontractors, users } from '../../server/db/schema/index.js';
 import { previousMonth } from '../../server/services/back-office/fleet/licences-repository.js';

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DistributionCenter, ScopeNode, UserProfile } from '../../domain/profile.js';
+import type { DistributionCenter, ScopeNode } from '../../domain/contracts/scopes.js';
+import type { UserProfile } from '../../domain/contracts/profile.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 import { accessTokenFor, ids, paths, seedFixtures } from './helpers/fixtures.js';
 

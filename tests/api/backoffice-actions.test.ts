@@ -3,7 +3,8 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { canonicalJson, type RoleChange, type RoleSyncFile } from '../../domain/roleSync.js';
+import { canonicalJson } from '../../domain/roleSync.js';
+import type { RoleChange, RoleSyncFile } from '../../domain/contracts/backoffice-actions.js';
 import {
     auditLog,
     localeOverrides,

@@ -1,7 +1,11 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { inflateRawSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BackOfficeUser, Page, RolesAndScopes } from '../../domain/people.js';
+import type {
+    BackOfficeUser,
+    Page,
+    RolesAndScopes,
+} from '../../domain/contracts/back-office-users.js';
 import {
     auditLog,
     identityUsers,

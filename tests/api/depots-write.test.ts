@@ -1,6 +1,6 @@
 import { and, count, eq, like, or } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CreateDepotBody } from '../../domain/depots.js';
+import type { CreateDepotBody, Depot } from '../../domain/contracts/depots.js';
 import {
     addressCorrections,
     auditLog,
@@ -12,7 +12,6 @@ import {
     users,
     vehicles,
 } from '../../server/db/schema/index.js';
-import type { Depot } from '../../server/services/configuration/schemas.js';
 import { createDemoApp, type DemoApp } from './helpers/demo-app.js';
 import {
     depotsOf,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { healthDay, type HealthDay } from '../../domain/healthStatus.js';
-import type { HealthStatistics } from '../../domain/profile.js';
+import type { HealthStatistics } from '../../domain/contracts/health.js';
 import { depotScopePath } from '../../domain/scopePath.js';
 import {
     depotGroups,

@@ -1,7 +1,8 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DepotGroup, Organisation } from '../../domain/organisations.js';
-import type { ScopeNode, TenantConfiguration } from '../../domain/profile.js';
+import type { DepotGroup, Organisation } from '../../domain/contracts/organisations.js';
+import type { ScopeNode } from '../../domain/contracts/scopes.js';
+import type { TenantConfiguration } from '../../domain/contracts/tenant-configuration.js';
 import { auditLog, depotGroups, tenants } from '../../server/db/schema/index.js';
 import { accessTokenFor, addFixtureUsers, ids, seedFixtures } from './helpers/fixtures.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';

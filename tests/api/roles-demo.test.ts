@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Role } from '../../domain/people.js';
+import type { Role } from '../../domain/contracts/roles.js';
 import { DRIVER_ROLE_ID, TEMP_DRIVER_ROLE_ID } from '../../domain/roles.js';
 import { createDemoApp, type DemoApp } from './helpers/demo-app.js';
 

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Role } from '../../domain/people.js';
+import type { Role } from '../../domain/contracts/roles.js';
 import { ROLE_NAME_MAX_LENGTH } from '../../domain/userRules.js';
 import { auditLog, permissionAssignments, roles } from '../../server/db/schema/index.js';
 import { accessTokenFor, addFixtureUsers, ids, paths, seedFixtures } from './helpers/fixtures.js';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AddressCorrectionStatus } from '../../domain/addressCorrections.js';
-import type { NotificationStatistics } from '../../domain/profile.js';
+import type { NotificationStatistics } from '../../domain/contracts/statistics.js';
 import { depotScopePath } from '../../domain/scopePath.js';
 import { addressCorrections, depots } from '../../server/db/schema/index.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';

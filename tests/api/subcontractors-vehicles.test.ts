@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Subcontractor, Vehicle } from '../../domain/people.js';
+import type { Subcontractor, Vehicle } from '../../domain/contracts/fleet.js';
 import { ensureTechnicalRoles } from '../../server/db/bootstrap.js';
 import {
     auditLog,

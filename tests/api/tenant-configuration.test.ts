@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TenantConfiguration } from '../../domain/profile.js';
+import type { TenantConfiguration } from '../../domain/contracts/tenant-configuration.js';
 import { defaultTenantFrontendConfiguration } from '../../domain/tenantConfiguration.js';
 import { tenantConfigRevisions, tenants } from '../../server/db/schema/index.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';

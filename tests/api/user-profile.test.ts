@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { UserProfile } from '../../domain/profile.js';
+import type { UserProfile } from '../../domain/contracts/profile.js';
 import { users } from '../../server/db/schema/index.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 import { accessTokenFor, addFixtureUsers, ids, paths, seedFixtures } from './helpers/fixtures.js';

@@ -1,12 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { UserProfile } from '../../domain/profile.js';
+import type { UserProfile } from '../../domain/contracts/profile.js';
 import {
     defaultUserSettings,
     userSettingsKeys,
     userSettingsOptions,
-    type UserSettings,
 } from '../../domain/userSettings.js';
+import type { UserSettings } from '../../domain/contracts/settings.js';
 import { auditLog, userSettings } from '../../server/db/schema/index.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 import { accessTokenFor, seedFixtures } from './helpers/fixtures.js';

@@ -4,7 +4,7 @@ import { depotCsvColumns } from '../../domain/depots.js';
 import { depotGroups, depots, tenants, users } from '../../server/db/schema/index.js';
 import { LANGUAGE_STORAGE_KEY } from '../../src/i18n/languages.js';
 import type { Page } from 'playwright-core';
-import { signIn, signOut } from './fixtures/app.js';
+import { pathOf, signIn, signOut } from './fixtures/app.js';
 import { screenshotAndAxe, unexpectedProblems } from './fixtures/browser.js';
 import { setUpE2eEnvironment } from './fixtures/environment.js';
 
@@ -416,6 +416,42 @@ describe('depot management', () => {
             await screenshotAndAxe(page, 'depots-create-address-not-found'),
             'axe with the address marked',
         ).toEqual([]);
+        await page.close();
+    });
+
+    it('opens the create form only to users who may create depots: a reader reaching /create by its address is turned away', async () => {
+        const login = env.server.logins.find(
+            (candidate) => candidate.role === 'Standard Access (Tenant)',
+        );
+        if (!login) throw new Error('no Standard Access (Tenant) user in the demo data');
+        const [reader] = await env.server.db
+            .select({ tenantId: users.tenantId })
+            .from(users)
+            .where(eq(users.email, login.email));
+        const tenantId = reader?.tenantId;
+        if (!tenantId) throw new Error('the reader has no organisation');
+        const page = await env.browser.newPage();
+        await page.goto(url('/login'));
+        await signIn(page, login.email, login.password);
+        await page.waitForURL((target) => !target.pathname.startsWith('/login'));
+
+        await page.goto(url(`/tenant/${tenantId}/configurations/depots`));
+        await page.getByRole('columnheader', { name: 'Depot number' }).waitFor();
+        await settled(page);
+        expect(await page.getByRole('link', { name: 'Create' }).count(), 'create link').toBe(0);
+
+        await page.goto(url(`/tenant/${tenantId}/configurations/depots/create`));
+        await page.waitForURL((target) => !target.pathname.endsWith('/create'));
+        await settled(page);
+        // The form may render while the permission check runs; then it must be gone.
+        await expect
+            .poll(() => page.getByRole('button', { name: 'Save' }).count(), {
+                message: pathOf(page),
+                timeout: 15_000,
+            })
+            .toBe(0);
+        expect(await page.getByLabel('Depot number').count(), pathOf(page)).toBe(0);
+        await signOut(page);
         await page.close();
     });
 });

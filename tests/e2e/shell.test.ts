@@ -5,7 +5,8 @@ import { readFileSync } from 'node:fs';
 import type { AppContext } from '../../domain/enums.js';
 import { tenantNavigationRules, type NavigationRuleInput } from '../../domain/navigationRules.js';
 import { contextsOf } from '../../domain/permissions.js';
-import type { DistributionCenter, UserProfile } from '../../domain/profile.js';
+import type { DistributionCenter } from '../../domain/contracts/scopes.js';
+import type { UserProfile } from '../../domain/contracts/profile.js';
 import {
     depots,
     driverAppEvents,

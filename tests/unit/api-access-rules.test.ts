@@ -13,11 +13,11 @@ import {
     expiryBounds,
     newCredentialValues,
     updateBodyOf,
-} from '../../src/resources/apiCredentials/apiCredentialForm.js';
+} from '../../src/resources/api-access-management/apiCredentialForm.js';
 import {
     developerPortalSamples,
     machineGatewayBase,
-} from '../../src/resources/apiCredentials/developerPortal.js';
+} from '../../src/resources/api-access-management/developerPortal.js';
 
 const now = new Date('2026-11-21T13:30:00Z');
 

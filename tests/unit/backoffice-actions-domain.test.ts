@@ -14,8 +14,8 @@ import {
     roleSyncApplicable,
     type RoleHere,
     type RoleSyncTarget,
-    type SyncedRole,
 } from '../../domain/roleSync';
+import type { SyncedRole } from '../../domain/contracts/backoffice-actions';
 
 describe('canonicalJson', () => {
     it('sorts object keys at every level, keeps array order and drops undefined members', () => {

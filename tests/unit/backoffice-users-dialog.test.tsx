@@ -11,14 +11,14 @@ import {
     type DataProvider,
 } from 'react-admin';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { RolesAndScopes } from '../../domain/people';
+import type { RolesAndScopes } from '../../domain/contracts/back-office-users';
 import type { ProfileActions } from '../../domain/permissions';
 import type { BackOfficeUserRecord } from '../../src/dataProviders/backOfficeUsersDataProvider';
 import { AppDialogProvider } from '../../src/layout/dialogs/AppDialogProvider';
 import {
     BackOfficeUserDialog,
     type UserDialogMode,
-} from '../../src/resources/backOfficeUsers/BackOfficeUserDialog';
+} from '../../src/resources/backoffice/BackOfficeUserDialog';
 import { englishI18nProvider, mockScreenWidth } from './controls-fixtures';
 import { profile, tenantAdminT1 } from './permission-fixtures';
 import { profileWithSettings } from './profile-fixtures';

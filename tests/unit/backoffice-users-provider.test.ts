@@ -5,12 +5,12 @@ import {
     listQueryOf,
 } from '../../src/dataProviders/backOfficeUsersDataProvider';
 import type { HttpClient } from '../../src/dataProviders/httpClient';
-import { addEditAllowedIn, userListAccess } from '../../src/resources/backOfficeUsers/userAccess';
+import { addEditAllowedIn, userListAccess } from '../../src/resources/backoffice/userAccess';
 import {
     canSaveUserData,
     userDataErrors,
     type UserDataValues,
-} from '../../src/resources/backOfficeUsers/userDataForm';
+} from '../../src/resources/backoffice/userDataForm';
 import { admin, depotManagerD1, D1, profile, tenantAdminT1 } from './permission-fixtures';
 
 function client(

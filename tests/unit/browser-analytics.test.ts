@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { PageView } from '../../domain/profile';
+import type { PageView } from '../../domain/contracts/page-views';
 import {
     CONSENT_STORAGE_KEY,
     createConsentStore,

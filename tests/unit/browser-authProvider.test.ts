@@ -1,7 +1,7 @@
 import { HttpError } from 'ra-core';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { emptyProfileActions } from '../../domain/permissions';
-import type { UserProfile } from '../../domain/profile';
+import type { UserProfile } from '../../domain/contracts/profile';
 
 const identity = vi.hoisted(() => ({
     getAccessToken: vi.fn<() => Promise<string | undefined>>(),

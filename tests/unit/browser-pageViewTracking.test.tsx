@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { AdminContext, memoryStore, TestMemoryRouter, type DataProvider } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { PageView } from '../../domain/profile';
+import type { PageView } from '../../domain/contracts/page-views';
 import { consentStore } from '../../src/analytics/consent';
 import { usePageViewTracking } from '../../src/analytics/usePageViewTracking';
 import { englishI18nProvider } from './controls-fixtures';

@@ -1,10 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-    compareDistributionCenters,
-    type DistributionCenter,
-    type ScopeNode,
-    type TenantConfiguration,
-} from '../../domain/profile';
+import { compareDistributionCenters } from '../../domain/profile';
+import type { DistributionCenter, ScopeNode } from '../../domain/contracts/scopes';
+import type { TenantConfiguration } from '../../domain/contracts/tenant-configuration';
 import { defaultTenantFrontendConfiguration } from '../../domain/tenantConfiguration';
 import { contextChoice } from '../../src/scope/contextChoice';
 import { selectableTenants } from '../../src/scope/selectableTenants';

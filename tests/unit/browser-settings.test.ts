@@ -4,8 +4,8 @@ import {
     defaultUserSettings,
     userSettingsKeys,
     userSettingsOptions,
-    type UserSettings,
 } from '../../domain/userSettings';
+import type { UserSettings } from '../../domain/contracts/settings';
 import type { AppIdentity } from '../../src/authProvider';
 import { optionExample, settingsPreview } from '../../src/settings/settingsExamples';
 import {

@@ -8,8 +8,9 @@ import {
     type DataProvider,
 } from 'react-admin';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { UserProfile, UserSettingsPatch } from '../../domain/profile';
-import { defaultUserSettings, type UserSettings } from '../../domain/userSettings';
+import type { UserSettings, UserSettingsPatch } from '../../domain/contracts/settings';
+import type { UserProfile } from '../../domain/contracts/profile';
+import { defaultUserSettings } from '../../domain/userSettings';
 import { englishI18nProvider, mockScreenWidth } from './controls-fixtures';
 import { profileWithSettings } from './profile-fixtures';
 

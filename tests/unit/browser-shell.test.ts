@@ -1,7 +1,8 @@
 import { memoryStore } from 'react-admin';
 import { describe, expect, it, vi } from 'vitest';
 import { emptyProfileActions, type ProfileActions } from '../../domain/permissions';
-import type { DistributionCenter, TenantConfiguration } from '../../domain/profile';
+import type { DistributionCenter } from '../../domain/contracts/scopes';
+import type { TenantConfiguration } from '../../domain/contracts/tenant-configuration';
 import { defaultTenantFrontendConfiguration } from '../../domain/tenantConfiguration';
 import {
     healthBadgeHiddenOn,

@@ -10,11 +10,11 @@ import {
     maskPhone,
     mayAddEditUsersIn,
     validateAppUser,
-} from '../../src/resources/appAccounts/appUserRules';
+} from '../../src/resources/app-accounts/appUserRules';
 import {
     validateSubcontractor,
     validateVehicle,
-} from '../../src/resources/subcontractors/subcontractorRules';
+} from '../../src/resources/subcontractor/subcontractorRules';
 
 const valid = {
     username: 'AB1234',

@@ -17,7 +17,8 @@ import {
     weekStartsOn,
     zonedParts,
 } from '../../domain/formatting';
-import { defaultUserSettings, type UserSettings } from '../../domain/userSettings';
+import { defaultUserSettings } from '../../domain/userSettings';
+import type { UserSettings } from '../../domain/contracts/settings';
 
 // 21 November 2026, 14:30 in Berlin (CET, UTC+1).
 const AFTERNOON = '2026-11-21T13:30:00Z';

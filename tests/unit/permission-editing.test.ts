@@ -14,9 +14,9 @@ import {
     changeRequestOf,
     resultingRows,
     rowsOf,
-    type PermissionChangeRequest,
     type PermissionEditing,
 } from '../../domain/permissionRows.js';
+import type { PermissionChangeRequest } from '../../domain/contracts/back-office-users.js';
 import {
     admin,
     D1,

@@ -1,6 +1,6 @@
 import { emptyProfileActions } from '../../domain/permissions';
-import type { UserProfile } from '../../domain/profile';
-import type { UserSettings } from '../../domain/userSettings';
+import type { UserProfile } from '../../domain/contracts/profile';
+import type { UserSettings } from '../../domain/contracts/settings';
 
 /** A signed-in user's profile without permissions, with the given settings. */
 export const profileWithSettings = (settings: UserSettings | null): UserProfile => ({

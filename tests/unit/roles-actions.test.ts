@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { actionCatalogue } from '../../domain/actions';
 import { languages } from '../../domain/enums';
-import type { ScopeNode } from '../../domain/profile';
+import type { ScopeNode } from '../../domain/contracts/scopes';
 import {
     actionGroupOf,
     actionGroups,

@@ -14,16 +14,16 @@ import {
     sql,
     type SQL,
 } from 'drizzle-orm';
-import {
-    credentialStatus,
-    normaliseScopes,
-    type ApiCredential,
-} from '../../../domain/apiAccess.js';
+import { credentialStatus, normaliseScopes } from '../../../domain/apiAccess.js';
+import type { ApiCredential } from '../../../domain/contracts/api-access.js';
 import { escapeLike } from '../../access/scope-filter.js';
 import type { Queryable } from '../../db/client.js';
 import { apiCredentials, users } from '../../db/schema/index.js';
 import type { ListParams } from '../../shared/simple-rest.js';
-import type { ApiCredentialFilter, CredentialSortField } from './schemas.js';
+import type {
+    ApiCredentialFilter,
+    CredentialSortField,
+} from '../../../domain/contracts/api-access.js';
 
 /** The organisations whose credentials a caller may read: every one, or these tenant ids. */
 export type CredentialTenants = 'ALL' | string[];
@@ -174,4 +174,12 @@ export async function credentialById(
 ): Promise<CredentialRow | undefined> {
     const [row] = await db.select().from(apiCredentials).where(eq(apiCredentials.id, id));
     return row;
+}
+
+/** Notes that a credential was just exchanged for a token. */
+export async function markCredentialUsed(db: Queryable, id: string): Promise<void> {
+    await db
+        .update(apiCredentials)
+        .set({ lastUsedAt: new Date() })
+        .where(eq(apiCredentials.id, id));
 }

@@ -1,22 +1,19 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
-import { eq } from 'drizzle-orm';
 import { Type } from 'typebox';
+import { authErrors, ErrorEnvelope, SimpleRestQuery } from '../../../domain/contracts/common.js';
 import {
-    apiCredentialErrors,
-    credentialStatus,
-    normaliseScopes,
-    type ApiCredential,
-} from '../../../domain/apiAccess.js';
+    ApiCredential,
+    ApiCredentialBody,
+    ApiCredentialFilter,
+    ApiCredentialParams,
+    ApiCredentialUpdateBody,
+    ApiCredentialWithSecret,
+    credentialSortFields,
+} from '../../../domain/contracts/api-access.js';
 import { assertAction, requireAction } from '../../access/route-access.js';
-import { newId } from '../../db/ids.js';
-import { apiCredentials, tenants } from '../../db/schema/index.js';
-import { AppError, badRequest, conflict, notFound } from '../../errors.js';
+import { badRequest, notFound } from '../../errors.js';
 import { contentRange, filterParser, parseListQuery } from '../../shared/simple-rest.js';
-import { SimpleRestQuery } from '../../../domain/contracts/common.js';
-import { hashPassword } from '../../identity/passwords.js';
-import { appendAudit } from '../../shared/audit-repository.js';
-import { authErrors, ErrorEnvelope } from '../../../domain/contracts/common.js';
 import {
     bodyTenant,
     credentialFeature,
@@ -25,45 +22,14 @@ import {
     WRITE_CREDENTIALS,
 } from './credential-access.js';
 import {
-    findCredential,
-    findCredentialRow,
-    listCredentials,
-    type CredentialRow,
-} from './credentials-repository.js';
-import { newClientId, newClientSecret } from '../../access/machine-tokens.js';
-import {
-    ApiCredential as ApiCredentialSchema,
-    ApiCredentialBody,
-    ApiCredentialFilter,
-    ApiCredentialParams,
-    ApiCredentialUpdateBody,
-    ApiCredentialWithSecret,
-    credentialSortFields,
-} from './schemas.js';
+    createCredential,
+    revokeCredential,
+    rotateCredential,
+    updateCredential,
+} from './credential-writes.js';
+import { findCredential, listCredentials } from './credentials-repository.js';
 
 const parseCredentialFilter = filterParser(ApiCredentialFilter);
-
-function assertValid(body: { name: string; scopes: string[]; expiresAt: string | null }): void {
-    const errors = apiCredentialErrors(body);
-    const [first] = errors;
-    if (first) throw badRequest(`${first.field ?? ''} ${first.message}`.trim(), errors);
-}
-
-/** What the audit log keeps of a credential: never the secret or its hash. */
-const audited = (row: Pick<CredentialRow, 'name' | 'scopes' | 'expiresAt' | 'clientId'>) => ({
-    clientId: row.clientId,
-    name: row.name,
-    scopes: row.scopes,
-    expiresAt: row.expiresAt?.toISOString() ?? null,
-});
-
-const stale = () =>
-    conflict(
-        'STALE_RECORD',
-        'The credential was changed by someone else since you loaded it; reload and try again.',
-    );
-const revoked = () =>
-    conflict('CREDENTIAL_REVOKED', 'The credential is revoked; create a new one.');
 
 /** Secrets are shown once: no cache may keep the answer. */
 const noStore = (reply: FastifyReply) =>
@@ -78,12 +44,6 @@ const noStore = (reply: FastifyReply) =>
  */
 export const credentialRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     const db = fastify.db;
-    const readBack = async (tenantId: string, id: string): Promise<ApiCredential> => {
-        const credential = await findCredential(db, [tenantId], id);
-        if (!credential)
-            throw new AppError(500, 'SERVER_ERROR', 'The credential could not be read back.');
-        return credential;
-    };
 
     fastify.get(
         '/credentials',
@@ -99,7 +59,7 @@ export const credentialRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
                 summary:
                     'API credentials of an organisation: sortable (name, clientId, createdAt, expiresAt, lastUsedAt), paginated, filtered (tenantId, q, status, id)',
                 querystring: SimpleRestQuery,
-                response: { 200: Type.Array(ApiCredentialSchema), ...authErrors },
+                response: { 200: Type.Array(ApiCredential), ...authErrors },
             },
         },
         async (request, reply) => {
@@ -142,7 +102,7 @@ export const credentialRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
                 tags: ['api-access'],
                 summary: 'One API credential (never its secret)',
                 params: ApiCredentialParams,
-                response: { 200: ApiCredentialSchema, 404: ErrorEnvelope, ...authErrors },
+                response: { 200: ApiCredential, 404: ErrorEnvelope, ...authErrors },
             },
         },
         async (request) => {
@@ -171,43 +131,8 @@ export const credentialRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
             },
         },
         async (request, reply) => {
-            const body = request.body;
-            assertValid(body);
-            const [tenant] = await db
-                .select({ id: tenants.id })
-                .from(tenants)
-                .where(eq(tenants.id, body.tenantId));
-            if (!tenant)
-                throw badRequest(`tenantId ${body.tenantId} is not an organisation.`, [
-                    { field: '/body/tenantId', message: 'is not an organisation' },
-                ]);
-            const id = newId();
-            const clientSecret = newClientSecret();
-            const secretHash = await hashPassword(clientSecret);
-            const values = {
-                id,
-                tenantId: body.tenantId,
-                clientId: newClientId(),
-                name: body.name.trim(),
-                scopes: normaliseScopes(body.scopes),
-                secretHash,
-                expiresAt: body.expiresAt === null ? null : new Date(body.expiresAt),
-                createdBy: request.caller.userId,
-                version: 1,
-            };
-            await db.transaction(async (tx) => {
-                await tx.insert(apiCredentials).values(values);
-                await appendAudit(tx, request, {
-                    action: 'api-credential-created',
-                    entityType: 'api-credential',
-                    entityId: id,
-                    changes: { after: { tenantId: body.tenantId, ...audited(values) } },
-                });
-            });
-            const created = await readBack(body.tenantId, id);
-            return noStore(reply)
-                .code(201)
-                .send({ ...created, clientSecret });
+            const created = await createCredential(db, request, request.body);
+            return noStore(reply).code(201).send(created);
         },
     );
 
@@ -227,53 +152,21 @@ export const credentialRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
                 params: ApiCredentialParams,
                 body: ApiCredentialUpdateBody,
                 response: {
-                    200: ApiCredentialSchema,
+                    200: ApiCredential,
                     404: ErrorEnvelope,
                     409: ErrorEnvelope,
                     ...authErrors,
                 },
             },
         },
-        async (request) => {
-            const { id } = request.params;
-            const { name, scopes, expiresAt, version } = request.body;
-            const tenantId = await db.transaction(async (tx) => {
-                const before = await findCredentialRow(tx, credentialTenantsOf(request), id, true);
-                if (!before) throw notFound(`Credential ${id}`);
-                assertAction(request.caller.actions, WRITE_CREDENTIALS, {
-                    context: 'tenant',
-                    path: before.tenantId,
-                });
-                if (before.version !== version) throw stale();
-                if (before.revokedAt) throw revoked();
-                // An unchanged expiry is kept even when it lies in the past (renaming an expired credential).
-                const unchangedExpiry =
-                    expiresAt !== null &&
-                    before.expiresAt !== null &&
-                    Date.parse(expiresAt) === before.expiresAt.getTime();
-                assertValid({ name, scopes, expiresAt: unchangedExpiry ? null : expiresAt });
-                const after = {
-                    name: name.trim(),
-                    scopes: normaliseScopes(scopes),
-                    expiresAt: expiresAt === null ? null : new Date(expiresAt),
-                };
-                await tx
-                    .update(apiCredentials)
-                    .set({ ...after, version: before.version + 1, updatedAt: new Date() })
-                    .where(eq(apiCredentials.id, id));
-                await appendAudit(tx, request, {
-                    action: 'api-credential-updated',
-                    entityType: 'api-credential',
-                    entityId: id,
-                    changes: {
-                        before: audited(before),
-                        after: audited({ ...after, clientId: before.clientId }),
-                    },
-                });
-                return before.tenantId;
-            });
-            return readBack(tenantId, id);
-        },
+        async (request) =>
+            updateCredential(
+                db,
+                request,
+                credentialTenantsOf(request),
+                request.params.id,
+                request.body,
+            ),
     );
 
     fastify.post(
@@ -299,43 +192,13 @@ export const credentialRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
             },
         },
         async (request, reply) => {
-            const { id } = request.params;
-            const clientSecret = newClientSecret();
-            const secretHash = await hashPassword(clientSecret);
-            const tenantId = await db.transaction(async (tx) => {
-                const before = await findCredentialRow(tx, credentialTenantsOf(request), id, true);
-                if (!before) throw notFound(`Credential ${id}`);
-                assertAction(request.caller.actions, WRITE_CREDENTIALS, {
-                    context: 'tenant',
-                    path: before.tenantId,
-                });
-                const status = credentialStatus(before);
-                if (status === 'REVOKED') throw revoked();
-                if (status === 'EXPIRED')
-                    throw conflict(
-                        'CREDENTIAL_EXPIRED',
-                        'The credential has expired; extend its expiry first.',
-                    );
-                const now = new Date();
-                await tx
-                    .update(apiCredentials)
-                    .set({
-                        secretHash,
-                        rotatedAt: now,
-                        version: before.version + 1,
-                        updatedAt: now,
-                    })
-                    .where(eq(apiCredentials.id, id));
-                await appendAudit(tx, request, {
-                    action: 'api-credential-rotated',
-                    entityType: 'api-credential',
-                    entityId: id,
-                    changes: { clientId: before.clientId, rotatedAt: now.toISOString() },
-                });
-                return before.tenantId;
-            });
-            const rotated = await readBack(tenantId, id);
-            return noStore(reply).send({ ...rotated, clientSecret });
+            const rotated = await rotateCredential(
+                db,
+                request,
+                credentialTenantsOf(request),
+                request.params.id,
+            );
+            return noStore(reply).send(rotated);
         },
     );
 
@@ -353,33 +216,10 @@ export const credentialRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
                 summary:
                     'Revokes an API credential (irreversible; tokens already issued stop working). Revoking a revoked credential changes nothing.',
                 params: ApiCredentialParams,
-                response: { 200: ApiCredentialSchema, 404: ErrorEnvelope, ...authErrors },
+                response: { 200: ApiCredential, 404: ErrorEnvelope, ...authErrors },
             },
         },
-        async (request) => {
-            const { id } = request.params;
-            const tenantId = await db.transaction(async (tx) => {
-                const before = await findCredentialRow(tx, credentialTenantsOf(request), id, true);
-                if (!before) throw notFound(`Credential ${id}`);
-                assertAction(request.caller.actions, WRITE_CREDENTIALS, {
-                    context: 'tenant',
-                    path: before.tenantId,
-                });
-                if (before.revokedAt) return before.tenantId;
-                const now = new Date();
-                await tx
-                    .update(apiCredentials)
-                    .set({ revokedAt: now, version: before.version + 1, updatedAt: now })
-                    .where(eq(apiCredentials.id, id));
-                await appendAudit(tx, request, {
-                    action: 'api-credential-revoked',
-                    entityType: 'api-credential',
-                    entityId: id,
-                    changes: { clientId: before.clientId, revokedAt: now.toISOString() },
-                });
-                return before.tenantId;
-            });
-            return readBack(tenantId, id);
-        },
+        async (request) =>
+            revokeCredential(db, request, credentialTenantsOf(request), request.params.id),
     );
 };

@@ -1,14 +1,17 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { Value } from 'typebox/value';
-import { analyticsRoleNames, isInternalEmail } from '../../../domain/pageViews.js';
+import { authErrors, SimpleRestQuery } from '../../../domain/contracts/common.js';
+import {
+    PageView,
+    PageViewFilter,
+    PageViewRecord,
+    pageViewSortFields,
+} from '../../../domain/contracts/page-views.js';
 import { requireAction, signedIn } from '../../access/route-access.js';
 import { badRequest } from '../../errors.js';
 import { contentRange, parseListQuery } from '../../shared/simple-rest.js';
-import { SimpleRestQuery } from '../../../domain/contracts/common.js';
-import { authErrors } from '../../../domain/contracts/common.js';
-import { listPageViews, recordPageView } from './page-views-repository.js';
-import { PageViewBody, PageViewFilter, PageViewRecord, pageViewSortFields } from './schemas.js';
+import { listPageViews, trackPageView } from './page-views-repository.js';
 
 export interface AnalyticsOptions {
     /** E-mail domains of the product's own staff: their page views are never stored (shell §9). */
@@ -62,20 +65,17 @@ export const analyticsRoutes: FastifyPluginAsyncTypebox<AnalyticsOptions> = asyn
                 tags: ['back-office'],
                 summary:
                     'Records a page change (with analytics consent); nothing is stored for internal e-mail domains',
-                body: PageViewBody,
+                body: PageView,
                 response: { 204: Type.Null(), ...authErrors },
             },
         },
         async (request, reply) => {
-            const { caller } = request;
-            if (!isInternalEmail(caller.email, options.internalEmailDomains)) {
-                await recordPageView(fastify.db, request.body, {
-                    tenantId: caller.tenantId,
-                    roles: analyticsRoleNames(
-                        caller.assignments.map((assignment) => assignment.role),
-                    ),
-                });
-            }
+            await trackPageView(
+                fastify.db,
+                request.body,
+                request.caller,
+                options.internalEmailDomains,
+            );
             return reply.code(204).send(null);
         },
     );

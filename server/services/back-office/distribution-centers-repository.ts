@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { compareDistributionCenters, type DistributionCenter } from '../../../domain/profile.js';
+import type { DistributionCenter } from '../../../domain/contracts/scopes.js';
+import { compareDistributionCenters } from '../../../domain/profile.js';
 import { scopeCondition } from '../../access/scope-filter.js';
 import type { ScopeSet } from '../../access/scopes.js';
 import type { Queryable } from '../../db/client.js';

@@ -1,6 +1,6 @@
 import { and, eq, gte, lt, max, sql, type SQL } from 'drizzle-orm';
+import type { HealthStatistics } from '../../../domain/contracts/health.js';
 import type { HealthDay } from '../../../domain/healthStatus.js';
-import type { HealthStatistics } from '../../../domain/profile.js';
 import { scopeCondition } from '../../access/scope-filter.js';
 import type { ScopeSet } from '../../access/scopes.js';
 import type { Queryable } from '../../db/client.js';

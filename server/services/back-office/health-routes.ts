@@ -1,23 +1,16 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { healthDay, isCalendarDate } from '../../../domain/healthStatus.js';
-import { paramPath, requireAction } from '../../access/route-access.js';
-import { badRequest, notFound } from '../../errors.js';
 import { authErrors, ErrorEnvelope } from '../../../domain/contracts/common.js';
 import {
-    findHealthDepot,
-    findHealthTenant,
-    healthStatistics,
-    type HealthArea,
-} from './health-repository.js';
-import { DepotHealthParams, HealthStatistics, TenantHealthParams } from './schemas.js';
+    DepotHealthParams,
+    HealthStatistics,
+    TenantHealthParams,
+} from '../../../domain/contracts/health.js';
+import { isCalendarDate } from '../../../domain/healthStatus.js';
+import { paramPath, requireAction } from '../../access/route-access.js';
+import { notFound } from '../../errors.js';
+import { depotHealth, invalidDate, tenantHealth } from './health-statistics.js';
 
 const READ_HEALTH_STATUS = 'r:health-status';
-
-function invalidDate(date: string) {
-    return badRequest(`/params/date must be an existing date (YYYY-MM-DD) or "today"`, [
-        { field: '/params/date', message: `${date} is not a date` },
-    ]);
-}
 
 /**
  * Health statistics of a depot or an organisation for one day (shell §2.1, §3, §7): the time of
@@ -25,12 +18,6 @@ function invalidDate(date: string) {
  * depot's (organisation's) time zone.
  */
 export const healthRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
-    const answer = async (area: HealthArea, date: string, timeZone: string) => {
-        const day = healthDay(date, new Date(), timeZone);
-        if (!day) throw invalidDate(date);
-        return healthStatistics(fastify.db, area, day);
-    };
-
     fastify.get(
         '/depots/:internalDepotId/health-statistics/:date',
         {
@@ -53,9 +40,14 @@ export const healthRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
         async (request) => {
             const { internalDepotId, date } = request.params;
             if (date !== 'today' && !isCalendarDate(date)) throw invalidDate(date);
-            const depot = await findHealthDepot(fastify.db, request.access.scopes, internalDepotId);
-            if (!depot) throw notFound(`Depot ${internalDepotId}`);
-            return answer({ depotId: depot.internalDepotId }, date, depot.timeZone);
+            const statistics = await depotHealth(
+                fastify.db,
+                request.access.scopes,
+                internalDepotId,
+                date,
+            );
+            if (!statistics) throw notFound(`Depot ${internalDepotId}`);
+            return statistics;
         },
     );
 
@@ -80,13 +72,14 @@ export const healthRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
         async (request) => {
             const { tenantId, date } = request.params;
             if (date !== 'today' && !isCalendarDate(date)) throw invalidDate(date);
-            const tenant = await findHealthTenant(fastify.db, tenantId);
-            if (!tenant) throw notFound(`Tenant ${tenantId}`);
-            return answer(
-                { tenantId: tenant.id, scopes: request.access.scopes },
+            const statistics = await tenantHealth(
+                fastify.db,
+                request.access.scopes,
+                tenantId,
                 date,
-                tenant.timeZone,
             );
+            if (!statistics) throw notFound(`Tenant ${tenantId}`);
+            return statistics;
         },
     );
 };

@@ -11,13 +11,35 @@ import {
     type AnyColumn,
     type SQL,
 } from 'drizzle-orm';
-import type { PageView } from '../../../domain/profile.js';
-import type { PageViewRecord } from '../../../domain/pageViews.js';
+import type {
+    PageView,
+    PageViewFilter,
+    PageViewRecord,
+    PageViewSortField,
+} from '../../../domain/contracts/page-views.js';
+import { analyticsRoleNames, isInternalEmail } from '../../../domain/pageViews.js';
+import type { Caller } from '../../access/caller-repository.js';
 import type { Queryable } from '../../db/client.js';
 import { newId } from '../../db/ids.js';
 import { pageViews } from '../../db/schema/index.js';
 import type { ListParams } from '../../shared/simple-rest.js';
-import type { PageViewFilter, PageViewSortField } from './schemas.js';
+
+/**
+ * Records a page change seen by `viewer` with their organisation and role names, never the
+ * viewer; nothing when the viewer's e-mail is in one of `internalEmailDomains` (shell §9).
+ */
+export async function trackPageView(
+    db: Queryable,
+    view: PageView,
+    viewer: Pick<Caller, 'email' | 'tenantId' | 'assignments'>,
+    internalEmailDomains: readonly string[],
+): Promise<void> {
+    if (isInternalEmail(viewer.email, internalEmailDomains)) return;
+    await recordPageView(db, view, {
+        tenantId: viewer.tenantId,
+        roles: analyticsRoleNames(viewer.assignments.map((assignment) => assignment.role)),
+    });
+}
 
 /** Stores one page view with the viewer's organisation and role names, never the viewer. */
 export async function recordPageView(

@@ -1,5 +1,6 @@
 import { asc, eq, inArray } from 'drizzle-orm';
-import { initialsOf, type UserProfile } from '../../../domain/profile.js';
+import type { UserProfile } from '../../../domain/contracts/profile.js';
+import { initialsOf } from '../../../domain/profile.js';
 import { tenantIdsOf } from '../../../domain/permissions.js';
 import type { Caller } from '../../access/caller-repository.js';
 import type { Queryable } from '../../db/client.js';
@@ -87,9 +88,19 @@ export async function loadProfile(
 }
 
 /**
- * Records the sign-in time the first time a session's token is seen, so "last login"
- * works the same with the embedded endpoint and with a real Cognito pool.
+ * The caller's own profile (`GET /users/me`). The first time a session's token is seen, its
+ * sign-in time (`authTime`) is recorded as the last login, so "last login" works the same with
+ * the embedded endpoint and with a real Cognito pool.
  */
-export async function recordLogin(db: Queryable, userId: string, authTime: Date): Promise<void> {
-    await db.update(users).set({ lastLoginAt: authTime }).where(eq(users.id, userId));
+export async function loadOwnProfile(
+    db: Queryable,
+    caller: ProfileSubject,
+    authTime: Date,
+): Promise<UserProfile> {
+    const profile = await loadProfile(db, caller);
+    if (!profile.lastLogin || new Date(profile.lastLogin) < authTime) {
+        await db.update(users).set({ lastLoginAt: authTime }).where(eq(users.id, caller.userId));
+        profile.lastLogin = authTime.toISOString();
+    }
+    return profile;
 }

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { signedIn } from '../../access/route-access.js';
 import { authErrors } from '../../../domain/contracts/common.js';
-import { loadProfile, recordLogin } from './profile-repository.js';
-import { UserProfile } from './schemas.js';
+import { UserProfile } from '../../../domain/contracts/profile.js';
+import { signedIn } from '../../access/route-access.js';
+import { loadOwnProfile } from './profile-repository.js';
 
 /** `GET /users/me`: the caller's profile (shell §7); 401 without a valid token forces logout in the browser. */
 export const profileRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
@@ -16,14 +16,7 @@ export const profileRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
                 response: { 200: UserProfile, ...authErrors },
             },
         },
-        async (request) => {
-            const profile = await loadProfile(fastify.db, request.caller);
-            const authTime = new Date(request.token.authTime * 1000);
-            if (!profile.lastLogin || new Date(profile.lastLogin) < authTime) {
-                await recordLogin(fastify.db, request.caller.userId, authTime);
-                profile.lastLogin = authTime.toISOString();
-            }
-            return profile;
-        },
+        async (request) =>
+            loadOwnProfile(fastify.db, request.caller, new Date(request.token.authTime * 1000)),
     );
 };

@@ -1,10 +1,15 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { noDataPermission, queryPath, signedIn } from '../../access/route-access.js';
 import { authErrors } from '../../../domain/contracts/common.js';
+import {
+    DistributionCenter,
+    DistributionCentersQuery,
+    ScopeNode,
+    ScopesQuery,
+} from '../../../domain/contracts/scopes.js';
+import { noDataPermission, queryPath, signedIn } from '../../access/route-access.js';
 import { listDistributionCenters } from './distribution-centers-repository.js';
-import { buildScopeTree, findScopeNode } from './scope-tree.js';
-import { DistributionCenter, DistributionCentersQuery, ScopeNode, ScopesQuery } from './schemas.js';
+import { scopeSubtree } from './scope-tree.js';
 
 /**
  * `GET /distributionCenters` and `GET /scopes` (shell §7): open to every signed-in user, answering
@@ -54,11 +59,9 @@ export const scopeRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
         },
         async (request) => {
             const { scopes, path } = request.access;
-            const tree = await buildScopeTree(fastify.db, scopes, request.query.level);
-            if (path === undefined) return tree;
-            const subtree = findScopeNode(tree, path);
-            if (!subtree) throw noDataPermission(path);
-            return subtree;
+            const node = await scopeSubtree(fastify.db, scopes, request.query.level, path);
+            if (!node) throw noDataPermission(path ?? '');
+            return node;
         },
     );
 };

@@ -1,5 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
-import type { ScopeNode } from '../../../domain/profile.js';
+import type { ScopeNode } from '../../../domain/contracts/scopes.js';
 import { joinScopePath, scopesOverlap, splitScopePath } from '../../../domain/scopePath.js';
 import { scopeCondition } from '../../access/scope-filter.js';
 import type { Queryable } from '../../db/client.js';
@@ -130,6 +130,17 @@ export async function buildScopeTree(
             );
     }
     return root;
+}
+
+/** The tree limited to `visible`, `level` levels deep, or its node at `path` (undefined when absent). */
+export async function scopeSubtree(
+    db: Queryable,
+    visible: 'ALL' | string[],
+    level: number,
+    path: string | undefined,
+): Promise<ScopeNode | undefined> {
+    const tree = await buildScopeTree(db, visible, level);
+    return path === undefined ? tree : findScopeNode(tree, path);
 }
 
 /** The node at `path` within a tree, if present. */

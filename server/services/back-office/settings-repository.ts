@@ -1,10 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
-import {
-    defaultUserSettings,
-    type UserSettings,
-    type UserSettingsKey,
-} from '../../../domain/userSettings.js';
+import type { UserSettings } from '../../../domain/contracts/settings.js';
+import { defaultUserSettings, type UserSettingsKey } from '../../../domain/userSettings.js';
 import type { Database, Queryable } from '../../db/client.js';
 import { userSettings } from '../../db/schema/index.js';
 import { appendAudit } from '../../shared/audit-repository.js';

@@ -1,10 +1,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { authErrors } from '../../../domain/contracts/common.js';
+import {
+    UserSettings,
+    UserSettingsAnswer,
+    UserSettingsPatch,
+} from '../../../domain/contracts/settings.js';
 import { isUserSettingsValue, userSettingsOptions } from '../../../domain/userSettings.js';
 import { signedIn } from '../../access/route-access.js';
 import { badRequest } from '../../errors.js';
-import { authErrors } from '../../../domain/contracts/common.js';
 import { changeSetting, replaceSettings } from './settings-repository.js';
-import { UserSettings, UserSettingsAnswer, UserSettingsPatch } from './schemas.js';
 
 /**
  * The caller's display settings (shell §2.4, §7): `PUT` stores all five (the browser uses it

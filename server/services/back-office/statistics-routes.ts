@@ -1,12 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { grantedScopes } from '../../../domain/permissionChecks.js';
-import { queryPath, signedIn } from '../../access/route-access.js';
 import { authErrors } from '../../../domain/contracts/common.js';
-import { intersectScopes, unionScopes } from './scope-sets.js';
-import { NotificationStatistics, StatisticsQuery } from './schemas.js';
-import { countPendingAddressCorrections } from './statistics-repository.js';
-
-const READ_ADDRESS_CORRECTIONS = 'r:address-location-correction';
+import { NotificationStatistics, StatisticsQuery } from '../../../domain/contracts/statistics.js';
+import { queryPath, signedIn } from '../../access/route-access.js';
+import { notificationStatistics, READ_ADDRESS_CORRECTIONS } from './statistics-repository.js';
 
 /**
  * `GET /statistics?path=` (shell §2.9, §7): the navigation drawer's notification counts for a
@@ -31,21 +27,12 @@ export const statisticsRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
                 response: { 200: NotificationStatistics, ...authErrors },
             },
         },
-        async (request) => {
-            const { actions } = request.caller;
-            const corrections = intersectScopes(
-                unionScopes(
-                    grantedScopes(actions, READ_ADDRESS_CORRECTIONS, 'depot'),
-                    grantedScopes(actions, READ_ADDRESS_CORRECTIONS, 'tenant'),
-                ),
+        async (request) =>
+            notificationStatistics(
+                fastify.db,
+                request.caller.actions,
                 request.access.scopes,
-            );
-            return {
-                path: request.access.path ?? '',
-                addressCorrections: {
-                    pending: await countPendingAddressCorrections(fastify.db, corrections),
-                },
-            };
-        },
+                request.access.path,
+            ),
     );
 };

@@ -1,9 +1,9 @@
 import { asc, desc, eq, sql } from 'drizzle-orm';
+import type { TenantConfiguration } from '../../../domain/contracts/tenant-configuration.js';
 import { splitScopePath } from '../../../domain/scopePath.js';
 import {
     resolveTenantFrontendConfiguration,
     tenantConfigurationKey,
-    type TenantFrontendConfiguration,
 } from '../../../domain/tenantConfiguration.js';
 import type { ScopeSet } from '../../access/scopes.js';
 import type { Queryable } from '../../db/client.js';
@@ -26,7 +26,7 @@ export async function findTenantConfiguration(
     db: Queryable,
     scopes: ScopeSet,
     key: string,
-): Promise<{ id: string; frontend: TenantFrontendConfiguration } | undefined> {
+): Promise<TenantConfiguration | undefined> {
     const candidates = await db
         .select({ id: tenants.id, from: tenants.businessHoursFrom, to: tenants.businessHoursTo })
         .from(tenants)

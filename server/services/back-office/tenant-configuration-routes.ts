@@ -1,8 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { authErrors, ErrorEnvelope } from '../../../domain/contracts/common.js';
+import {
+    TenantConfiguration,
+    TenantConfigurationParams,
+} from '../../../domain/contracts/tenant-configuration.js';
 import { signedIn } from '../../access/route-access.js';
 import { notFound } from '../../errors.js';
-import { authErrors, ErrorEnvelope } from '../../../domain/contracts/common.js';
-import { TenantConfiguration, TenantConfigurationParams } from './schemas.js';
 import { findTenantConfiguration } from './tenant-configuration-repository.js';
 
 /**

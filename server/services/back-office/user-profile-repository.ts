@@ -1,10 +1,37 @@
 import { and, eq, inArray } from 'drizzle-orm';
+import type { UserProfile } from '../../../domain/contracts/profile.js';
 import { backOfficeUserTypes } from '../../../domain/enums.js';
 import { buildProfileActions } from '../../../domain/permissions.js';
 import type { CallerAssignment } from '../../access/caller-repository.js';
+import { scopeSetCovers, type ScopeSet } from '../../access/scopes.js';
 import type { Queryable } from '../../db/client.js';
 import { permissionAssignments, roles, users } from '../../db/schema/index.js';
-import type { ProfileSubject } from './profile-repository.js';
+import { loadProfile, type ProfileSubject } from './profile-repository.js';
+
+/**
+ * `GET /users/:hashId`: a back-office user's profile as the caller may see it. The caller's own
+ * profile is whole; another user's has no settings and only the role assignments inside the
+ * caller's `scopes` (never a scope the caller cannot see). Undefined for drivers, courier
+ * accounts, unknown ids and users with no assignment inside the scopes.
+ */
+export async function loadUserProfile(
+    db: Queryable,
+    callerId: string,
+    scopes: ScopeSet,
+    userId: string,
+): Promise<UserProfile | undefined> {
+    const subject = await findBackOfficeUser(db, userId);
+    if (!subject) return undefined;
+    if (subject.userId === callerId) return loadProfile(db, subject);
+    const visible =
+        scopes === 'ALL'
+            ? subject.assignments
+            : subject.assignments.filter((assignment) =>
+                  scopeSetCovers(scopes, assignment.scopePath),
+              );
+    if (scopes !== 'ALL' && visible.length === 0) return undefined;
+    return loadProfile(db, withAssignments(subject.userId, visible), { withSettings: false });
+}
 
 /** A back-office user (never a driver or courier account) with every role assignment; undefined when there is none. */
 export async function findBackOfficeUser(

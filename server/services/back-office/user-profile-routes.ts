@@ -1,13 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { UserParams } from '../../../domain/contracts/back-office-users.js';
+import { authErrors, ErrorEnvelope } from '../../../domain/contracts/common.js';
+import { UserProfile } from '../../../domain/contracts/profile.js';
 import { grantedScopes } from '../../../domain/permissionChecks.js';
 import type { RouteAccess } from '../../access/route-access.js';
-import { scopeSetCovers } from '../../access/scopes.js';
 import { notFound } from '../../errors.js';
-import { authErrors, ErrorEnvelope } from '../../../domain/contracts/common.js';
-import { loadProfile } from './profile-repository.js';
 import { unionScopes } from './scope-sets.js';
-import { UserParams, UserProfile } from './schemas.js';
-import { findBackOfficeUser, withAssignments } from './user-profile-repository.js';
+import { loadUserProfile } from './user-profile-repository.js';
 
 const READ_BACK_OFFICE_USERS = 'r:bo-user';
 
@@ -45,21 +44,14 @@ export const userProfileRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
         },
         async (request) => {
             const { hashId } = request.params;
-            const subject = await findBackOfficeUser(fastify.db, hashId);
-            if (!subject) throw notFound(`User ${hashId}`);
-            if (subject.userId === request.caller.userId) return loadProfile(fastify.db, subject);
-            const { scopes } = request.access;
-            // Only the part of the user inside the caller's scopes: never a scope the caller cannot see.
-            const visible =
-                scopes === 'ALL'
-                    ? subject.assignments
-                    : subject.assignments.filter((assignment) =>
-                          scopeSetCovers(scopes, assignment.scopePath),
-                      );
-            if (scopes !== 'ALL' && visible.length === 0) throw notFound(`User ${hashId}`);
-            return loadProfile(fastify.db, withAssignments(subject.userId, visible), {
-                withSettings: false,
-            });
+            const profile = await loadUserProfile(
+                fastify.db,
+                request.caller.userId,
+                request.access.scopes,
+                hashId,
+            );
+            if (!profile) throw notFound(`User ${hashId}`);
+            return profile;
         },
     );
 };

@@ -1,16 +1,15 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { and, eq } from 'drizzle-orm';
 import { requireAction } from '../../access/route-access.js';
-import { scopeCondition } from '../../access/scope-filter.js';
-import { depots } from '../../db/schema/index.js';
 import { notFound } from '../../errors.js';
-import { registerRevisionRoutes, tenantOwner } from '../../shared/config-revisions-routes.js';
+import { tenantOwner } from '../../shared/config-revisions-repository.js';
+import { registerRevisionRoutes } from '../../shared/config-revisions-routes.js';
 import {
     DepotConfigParams,
     DepotRevisionParams,
     TenantConfigParams,
     TenantRevisionParams,
 } from '../../../domain/contracts/client-configs.js';
+import { findDepotOwner } from './depots-repository.js';
 
 /**
  * Tenant and depot client configurations, their history and restore (shell §7, domain §2).
@@ -31,7 +30,10 @@ export const clientConfigRoutes: FastifyPluginAsyncTypebox = async (fastify) => 
         write: admin,
         owner: async (request) => ({
             kind: 'tenant',
-            tenantId: await tenantOwner(fastify, (request.params as { tenantId: string }).tenantId),
+            tenantId: await tenantOwner(
+                fastify.db,
+                (request.params as { tenantId: string }).tenantId,
+            ),
         }),
     });
 
@@ -46,16 +48,7 @@ export const clientConfigRoutes: FastifyPluginAsyncTypebox = async (fastify) => 
         write: requireAction('u:depot', { context: 'tenant' }, { coverage: 'some' }),
         owner: async (request) => {
             const { internalDepotId } = request.params as { internalDepotId: string };
-            const [depot] = await fastify.db
-                .select({ tenantId: depots.tenantId, internalDepotId: depots.internalDepotId })
-                .from(depots)
-                .where(
-                    and(
-                        eq(depots.internalDepotId, internalDepotId),
-                        scopeCondition(depots.scopePath, request.access.scopes),
-                    ),
-                )
-                .limit(1);
+            const depot = await findDepotOwner(fastify.db, request.access.scopes, internalDepotId);
             if (!depot) throw notFound(`Depot ${internalDepotId}`);
             return {
                 kind: 'depot',

@@ -3,7 +3,11 @@ import { escapeLike } from '../../access/scope-filter.js';
 import type { Queryable } from '../../db/client.js';
 import { depotGroups } from '../../db/schema/index.js';
 import type { ListParams } from '../../shared/simple-rest.js';
-import type { DepotGroup, DepotGroupFilter, DepotGroupSortField } from './tenants-schemas.js';
+import type {
+    DepotGroup,
+    DepotGroupFilter,
+    DepotGroupSortField,
+} from '../../../domain/contracts/organisations.js';
 
 /** Organisations whose regions the caller may read: every one, or these tenant ids. */
 export type GroupTenants = 'ALL' | string[];

@@ -6,15 +6,14 @@ import { splitScopePath } from '../../../domain/scopePath.js';
 import { assertAction, type RouteAccess } from '../../access/route-access.js';
 import { badRequest, notFound } from '../../errors.js';
 import { contentRange, filterParser, parseListQuery } from '../../shared/simple-rest.js';
-import { SimpleRestQuery } from '../../../domain/contracts/common.js';
-import { authErrors, ErrorEnvelope } from '../../../domain/contracts/common.js';
+import { authErrors, ErrorEnvelope, SimpleRestQuery } from '../../../domain/contracts/common.js';
 import { findDepotGroup, listDepotGroups, type GroupTenants } from './depot-groups-repository.js';
 import {
     DepotGroup,
     DepotGroupFilter,
     DepotGroupParams,
     depotGroupSortFields,
-} from './tenants-schemas.js';
+} from '../../../domain/contracts/organisations.js';
 
 /** Reading regions: the depot management list; c:depot and u:depot require it (domain/actions.ts). */
 const READ_REGIONS = 'r:depot-mgmt-list';

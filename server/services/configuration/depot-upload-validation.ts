@@ -11,25 +11,21 @@ import {
     describeDepotCsvProblem,
     formatDeviceMapping,
     parseDeviceMapping,
-    type CreateDepotBody,
     readDepotCsvRecords,
     type DepotCsvColumn,
     type DepotCsvDuplicate,
     type DepotCsvRow,
     type DepotProblemRule,
 } from '../../../domain/depots.js';
+import type { CreateDepotBody } from '../../../domain/contracts/depots.js';
 import type { ErrorDetail } from '../../../domain/contracts/common.js';
 import type { ProfileActions } from '../../../domain/permissions.js';
 import { can, canAnywhereUnder } from '../../../domain/permissionChecks.js';
 import type { Queryable } from '../../db/client.js';
 import { newId } from '../../db/ids.js';
 import { badRequest } from '../../errors.js';
-import {
-    depotValues,
-    loadTenantDepotContext,
-    type DepotValues,
-    type TenantDepotContext,
-} from './depot-writes.js';
+import { depotValues, type DepotValues } from './depot-values.js';
+import { loadTenantDepotContext, type TenantDepotContext } from './tenant-depot-context.js';
 
 /** Each problem of a row as one detail: `{ field: 'row <n>', message, rule, params: { column, ... } }`. */
 export type UploadProblem = ErrorDetail;

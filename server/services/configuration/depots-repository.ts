@@ -19,7 +19,9 @@ import {
 import type { Database, Queryable } from '../../db/client.js';
 import { depotGroups, depots, tenants } from '../../db/schema/index.js';
 import type { ListParams } from '../../shared/simple-rest.js';
-import type { Depot, DepotFilter, DepotSortField } from './schemas.js';
+import type { Depot, DepotFilter, DepotSortField } from '../../../domain/contracts/depots.js';
+import type { ScopeSet } from '../../access/scopes.js';
+import type { DepotValues } from './depot-values.js';
 
 const columns = {
     id: depots.internalDepotId,
@@ -142,4 +144,35 @@ export function createDepotFinder(db: Database) {
         const [row] = await query.execute({ id: internalDepotId, ...scopeParameters(visible) });
         return row;
     };
+}
+
+/** Finds one depot under the visible scopes (`createDepotFinder`). */
+export type DepotFinder = ReturnType<typeof createDepotFinder>;
+
+/** The organisation and id of a depot under the visible scopes (the owner of its client configuration). */
+export async function findDepotOwner(
+    db: Queryable,
+    visible: ScopeSet,
+    internalDepotId: string,
+): Promise<{ tenantId: string; internalDepotId: string } | undefined> {
+    const [depot] = await db
+        .select({ tenantId: depots.tenantId, internalDepotId: depots.internalDepotId })
+        .from(depots)
+        .where(
+            and(
+                eq(depots.internalDepotId, internalDepotId),
+                scopeCondition(depots.scopePath, visible),
+            ),
+        )
+        .limit(1);
+    return depot;
+}
+
+export const INSERT_BATCH_SIZE = 500;
+
+/** Inserts depots in multi-row statements of `INSERT_BATCH_SIZE` (call inside a transaction). */
+export async function insertDepots(tx: Queryable, rows: readonly DepotValues[]): Promise<void> {
+    for (let start = 0; start < rows.length; start += INSERT_BATCH_SIZE) {
+        await tx.insert(depots).values(rows.slice(start, start + INSERT_BATCH_SIZE));
+    }
 }

@@ -1,38 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import {
-    hasCoordinates,
-    type CreateDepotBody as CreateDepotFields,
-} from '../../../domain/depots.js';
-import { visibleDepotScopes } from '../../../domain/permissions.js';
-import { joinScopePath } from '../../../domain/scopePath.js';
-import {
-    assertAction,
-    requireAction,
-    signedIn,
-    type RouteAccess,
-} from '../../access/route-access.js';
-import { narrowScopes } from '../../access/scopes.js';
-import { newId } from '../../db/ids.js';
-import { badRequest, notFound } from '../../errors.js';
-import { geocode } from '../../geocoding/geocoder.js';
-import { contentRange, filterParser, parseListQuery } from '../../shared/simple-rest.js';
-import { SimpleRestQuery } from '../../../domain/contracts/common.js';
-import { appendAudit } from '../../shared/audit-repository.js';
-import { authErrors, ErrorEnvelope } from '../../../domain/contracts/common.js';
-import {
-    addressNotFound,
-    assertAgainstStored,
-    assertDepotFields,
-    depotValues,
-    duplicateExternalIdFrom,
-    insertDepots,
-    loadTenantDepotContext,
-    lockTenantDepots,
-    saveDepot,
-    type TenantDepotContext,
-} from './depot-writes.js';
-import { createDepotFinder, listDepots } from './depots-repository.js';
+import { authErrors, ErrorEnvelope, SimpleRestQuery } from '../../../domain/contracts/common.js';
 import {
     CreateDepotBody,
     Depot,
@@ -42,7 +10,19 @@ import {
     TenantDepotItemParams,
     TenantDepotParams,
     UpdateDepotBody,
-} from './schemas.js';
+} from '../../../domain/contracts/depots.js';
+import { visibleDepotScopes } from '../../../domain/permissions.js';
+import {
+    assertAction,
+    requireAction,
+    signedIn,
+    type RouteAccess,
+} from '../../access/route-access.js';
+import { narrowScopes } from '../../access/scopes.js';
+import { notFound } from '../../errors.js';
+import { contentRange, filterParser, parseListQuery } from '../../shared/simple-rest.js';
+import { createDepot, updateDepot, type DepotWriteContext } from './depot-writes.js';
+import { createDepotFinder, listDepots } from './depots-repository.js';
 
 const parseDepotFilter = filterParser(DepotFilter);
 
@@ -79,6 +59,11 @@ const writeErrors = { 404: ErrorEnvelope, 409: ErrorEnvelope, 422: ErrorEnvelope
  */
 export const depotsRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     const findDepot = createDepotFinder(fastify.db);
+    const writes: DepotWriteContext = {
+        db: fastify.db,
+        findDepot,
+        geocoderUrl: fastify.appConfig.geocoderUrl,
+    };
 
     fastify.get(
         '/depots',
@@ -170,17 +155,6 @@ export const depotsRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
         },
     );
 
-    /** Coordinates of the body, or the geocoded address (422 ADDRESS_NOT_FOUND). */
-    async function coordinatesOf(
-        body: CreateDepotFields,
-    ): Promise<{ latitude: number; longitude: number }> {
-        if (hasCoordinates(body.latitude, body.longitude))
-            return { latitude: body.latitude as number, longitude: body.longitude as number };
-        const found = await geocode(fastify.appConfig.geocoderUrl, body);
-        if (!found) throw addressNotFound();
-        return found;
-    }
-
     fastify.post(
         '/depots',
         {
@@ -204,45 +178,9 @@ export const depotsRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
             },
         },
         async (request, reply) => {
-            const body = request.body;
-            assertDepotFields(body);
-            assertAction(request.caller.actions, 'c:depot', {
-                context: 'tenant',
-                path: joinScopePath([body.tenantId, body.countryCode.trim(), body.groupId]),
-            });
-            const context = await loadTenantDepotContext(fastify.db, body.tenantId);
-            // Only an admin reaches here for an unknown organisation (others fail the check above).
-            if (!context)
-                throw badRequest(`Organisation ${body.tenantId} does not exist.`, [
-                    {
-                        field: '/body/tenantId',
-                        message: 'tenantId is not an organisation',
-                        rule: 'unknownOrganisation',
-                        params: { value: body.tenantId },
-                    },
-                ]);
-            assertAgainstStored(context, body);
-            const values = depotValues(newId(), body, await coordinatesOf(body));
-            try {
-                await fastify.db.transaction(async (tx) => {
-                    await lockTenantDepots(tx, body.tenantId);
-                    assertAgainstStored(
-                        (await loadTenantDepotContext(tx, body.tenantId)) as TenantDepotContext,
-                        body,
-                    );
-                    await insertDepots(tx, [values]);
-                    await appendAudit(tx, request, {
-                        action: 'depot-created',
-                        entityType: 'depot',
-                        entityId: values.internalDepotId,
-                        changes: { after: { ...values } },
-                    });
-                });
-            } catch (error) {
-                throw duplicateExternalIdFrom(error) ?? error;
-            }
+            const depot = await createDepot(writes, request, request.body);
             reply.code(201);
-            return (await findDepot('ALL', values.internalDepotId)) as Depot;
+            return depot;
         },
     );
 
@@ -261,50 +199,7 @@ export const depotsRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
                 response: { 200: Depot, ...writeErrors },
             },
         },
-        async (request) => {
-            const { internalDepotId } = request.params;
-            const before = await findDepot(request.access.scopes, internalDepotId);
-            if (!before) throw notFound(`Depot ${internalDepotId}`);
-            const body = { ...request.body, tenantId: before.tenantId };
-            assertDepotFields(body);
-            assertAction(request.caller.actions, 'u:depot', {
-                context: 'tenant',
-                path: joinScopePath([before.tenantId, body.countryCode.trim(), body.groupId]),
-            });
-            const context = (await loadTenantDepotContext(
-                fastify.db,
-                before.tenantId,
-            )) as TenantDepotContext;
-            assertAgainstStored(context, body, internalDepotId);
-            const addressChanged = (
-                ['street', 'houseNo', 'postcode', 'locality', 'countryCode'] as const
-            ).some((field) => (body[field] ?? '').trim() !== (before[field] ?? ''));
-            // Without coordinates: keep the stored ones unless the address changed (then geocode it again).
-            const coordinates =
-                hasCoordinates(body.latitude, body.longitude) || addressChanged
-                    ? await coordinatesOf(body)
-                    : { latitude: before.latitude, longitude: before.longitude };
-            const after = depotValues(internalDepotId, body, coordinates);
-            try {
-                await fastify.db.transaction(async (tx) => {
-                    await lockTenantDepots(tx, before.tenantId);
-                    assertAgainstStored(
-                        (await loadTenantDepotContext(tx, before.tenantId)) as TenantDepotContext,
-                        body,
-                        internalDepotId,
-                    );
-                    const {
-                        id: _id,
-                        tenantName: _tenantName,
-                        groupName: _groupName,
-                        ...stored
-                    } = before;
-                    await saveDepot(tx, request, stored, after, body.version);
-                });
-            } catch (error) {
-                throw duplicateExternalIdFrom(error) ?? error;
-            }
-            return (await findDepot('ALL', internalDepotId)) as Depot;
-        },
+        async (request) =>
+            updateDepot(writes, request, request.params.internalDepotId, request.body),
     );
 };

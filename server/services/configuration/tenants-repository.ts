@@ -5,7 +5,11 @@ import { escapeLike, scopeCondition } from '../../access/scope-filter.js';
 import type { Queryable } from '../../db/client.js';
 import { depotGroups, depots, tenants } from '../../db/schema/index.js';
 import type { ListParams } from '../../shared/simple-rest.js';
-import type { Organisation, OrganisationFilter, OrganisationSortField } from './tenants-schemas.js';
+import type {
+    Organisation,
+    OrganisationFilter,
+    OrganisationSortField,
+} from '../../../domain/contracts/organisations.js';
 
 type TenantRow = typeof tenants.$inferSelect;
 

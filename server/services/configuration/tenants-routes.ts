@@ -1,21 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { organisationErrors, removedRegionIds } from '../../../domain/organisations.js';
-import { visibleDepotScopes } from '../../../domain/permissions.js';
-import { splitScopePath } from '../../../domain/scopePath.js';
-import { requireAction, signedIn } from '../../access/route-access.js';
-import type { ScopeSet } from '../../access/scopes.js';
-import { AppError, badRequest, conflict, notFound } from '../../errors.js';
-import { contentRange, filterParser, parseListQuery } from '../../shared/simple-rest.js';
-import { SimpleRestQuery } from '../../../domain/contracts/common.js';
-import { authErrors, ErrorEnvelope } from '../../../domain/contracts/common.js';
-import { depotGroupsRoutes } from './depot-groups-routes.js';
-import {
-    clashingTenantId,
-    findOrganisation,
-    listOrganisations,
-    lockTenantCreation,
-} from './tenants-repository.js';
+import { authErrors, ErrorEnvelope, SimpleRestQuery } from '../../../domain/contracts/common.js';
 import {
     Organisation,
     OrganisationCreateBody,
@@ -23,13 +8,16 @@ import {
     organisationSortFields,
     OrganisationUpdateBody,
     TenantParams,
-} from './tenants-schemas.js';
-import {
-    assertKnownRegions,
-    insertOrganisation,
-    isUniqueViolation,
-    updateOrganisation,
-} from './tenants-writes.js';
+} from '../../../domain/contracts/organisations.js';
+import { visibleDepotScopes } from '../../../domain/permissions.js';
+import { splitScopePath } from '../../../domain/scopePath.js';
+import { requireAction, signedIn } from '../../access/route-access.js';
+import type { ScopeSet } from '../../access/scopes.js';
+import { notFound } from '../../errors.js';
+import { contentRange, filterParser, parseListQuery } from '../../shared/simple-rest.js';
+import { depotGroupsRoutes } from './depot-groups-routes.js';
+import { findOrganisation, listOrganisations } from './tenants-repository.js';
+import { changeOrganisation, createOrganisation } from './tenants-writes.js';
 
 const adminOnly = requireAction('admin', { context: 'admin' });
 
@@ -39,15 +27,6 @@ const parseOrganisationFilter = filterParser(OrganisationFilter);
 function holdsScopeIn(scopes: ScopeSet, tenantId: string): boolean {
     return scopes === 'ALL' || scopes.some((scope) => splitScopePath(scope)[0] === tenantId);
 }
-
-const duplicateId = (id: string, existing: string) =>
-    conflict(
-        'DUPLICATE_TENANT_ID',
-        existing === id
-            ? `An organisation with the id ${id} already exists.`
-            : `The id ${id} is taken: it reads like the existing organisation ${existing} (letter case and _/- are not told apart).`,
-        [{ field: '/body/id', message: 'id is already used' }],
-    );
 
 /**
  * Organisations (tenants) of the tour and tenant admin service, in the react-admin simple REST
@@ -129,35 +108,7 @@ export const tenantsRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
             },
         },
         async (request, reply) => {
-            const body = request.body;
-            const errors = organisationErrors(body, true);
-            const [first] = errors;
-            if (first)
-                throw badRequest(
-                    first.message,
-                    errors,
-                    errors.some((error) => error.field === '/body/id')
-                        ? 'INVALID_TENANT_ID'
-                        : 'BAD_REQUEST',
-                );
-            try {
-                await fastify.db.transaction(async (tx) => {
-                    await lockTenantCreation(tx);
-                    const existing = await clashingTenantId(tx, body.id);
-                    if (existing) throw duplicateId(body.id, existing);
-                    await insertOrganisation(tx, request, body);
-                });
-            } catch (error) {
-                if (isUniqueViolation(error)) throw duplicateId(body.id, body.id);
-                throw error;
-            }
-            const created = await findOrganisation(fastify.db, body.id, 'ALL');
-            if (!created)
-                throw new AppError(
-                    500,
-                    'SERVER_ERROR',
-                    'The new organisation could not be read back.',
-                );
+            const created = await createOrganisation(fastify.db, request, request.body);
             return reply.code(201).send(created);
         },
     );
@@ -182,59 +133,7 @@ export const tenantsRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
                 },
             },
         },
-        async (request) => {
-            const { tenantId } = request.params;
-            const body = request.body;
-            const before = await findOrganisation(fastify.db, tenantId, 'ALL');
-            if (!before) throw notFound(`Organisation ${tenantId}`);
-            const errors = organisationErrors(body, false);
-            const [first] = errors;
-            if (first) throw badRequest(first.message, errors);
-            if (body.countryCode !== before.countryCode) {
-                throw badRequest(
-                    `The country of an organisation cannot be changed (it is ${before.countryCode}).`,
-                    [
-                        {
-                            field: '/body/countryCode',
-                            message: `countryCode is fixed to ${before.countryCode}`,
-                        },
-                    ],
-                    'TENANT_COUNTRY_FIXED',
-                );
-            }
-            assertKnownRegions(before, body);
-            const removed = removedRegionIds(
-                before.regions.map((region) => region.id),
-                body.regions,
-            );
-            if (removed.length > 0) {
-                const names = before.regions
-                    .filter((region) => removed.includes(region.id))
-                    .map((region) => `${region.name} (${region.id})`);
-                throw badRequest(
-                    `Regions cannot be removed: ${names.join(', ')} must stay.`,
-                    names.map((name) => ({
-                        field: '/body/regions',
-                        message: `region ${name} is missing`,
-                    })),
-                    'TENANT_REGION_REMOVED',
-                );
-            }
-            try {
-                await fastify.db.transaction((tx) => updateOrganisation(tx, request, before, body));
-            } catch (error) {
-                // Another save took a region name first: its version bump makes this one stale.
-                if (isUniqueViolation(error))
-                    throw conflict(
-                        'STALE_RECORD',
-                        'The organisation was changed by someone else since it was loaded; reload it and save again.',
-                        [{ field: '/body/version', message: 'version is stale' }],
-                    );
-                throw error;
-            }
-            const after = await findOrganisation(fastify.db, tenantId, 'ALL');
-            if (!after) throw notFound(`Organisation ${tenantId}`);
-            return after;
-        },
+        async (request) =>
+            changeOrganisation(fastify.db, request, request.params.tenantId, request.body),
     );
 };

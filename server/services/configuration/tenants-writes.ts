@@ -1,34 +1,85 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { Queryable } from '../../db/client.js';
-import { newId } from '../../db/ids.js';
-import { depotGroups, tenants } from '../../db/schema/index.js';
-import { badRequest, conflict } from '../../errors.js';
-import { appendAudit } from '../../shared/audit-repository.js';
 import type {
     Organisation,
     OrganisationCreateBody,
     OrganisationUpdateBody,
-} from './tenants-schemas.js';
+} from '../../../domain/contracts/organisations.js';
+import type { Database, Queryable } from '../../db/client.js';
+import { newId } from '../../db/ids.js';
+import { depotGroups, tenants } from '../../db/schema/index.js';
+import { AppError, notFound } from '../../errors.js';
+import { appendAudit } from '../../shared/audit-repository.js';
+import {
+    assertCountryKept,
+    assertKnownRegions,
+    assertNoRegionRemoved,
+    assertOrganisationBody,
+    duplicateId,
+    isUniqueViolation,
+    staleOrganisation,
+} from './tenants-checks.js';
+import { clashingTenantId, findOrganisation, lockTenantCreation } from './tenants-repository.js';
 
 /**
- * The writes of organisations and their regions, each with its audit entry. Callers run them
- * inside one transaction after the rules (domain/organisations.ts) passed.
+ * Creating and changing organisations and their regions (domain §5, §8): the rules first
+ * (tenants-checks.ts), then one transaction with its audit entry; nothing changes on any error.
  */
 
-function hasCode(error: unknown, code: string): boolean {
-    for (
-        let cause: unknown = error;
-        cause instanceof Object;
-        cause = (cause as { cause?: unknown }).cause
-    ) {
-        if ((cause as { code?: unknown }).code === code) return true;
+/**
+ * Creates an organisation with its regions and answers it. The id differs from every other id
+ * also when letter case and `_`/`-` are ignored (409 DUPLICATE_TENANT_ID).
+ */
+export async function createOrganisation(
+    db: Database,
+    request: FastifyRequest,
+    body: OrganisationCreateBody,
+): Promise<Organisation> {
+    assertOrganisationBody(body, true);
+    try {
+        await db.transaction(async (tx) => {
+            await lockTenantCreation(tx);
+            const existing = await clashingTenantId(tx, body.id);
+            if (existing) throw duplicateId(body.id, existing);
+            await insertOrganisation(tx, request, body);
+        });
+    } catch (error) {
+        if (isUniqueViolation(error)) throw duplicateId(body.id, body.id);
+        throw error;
     }
-    return false;
+    const created = await findOrganisation(db, body.id, 'ALL');
+    if (!created)
+        throw new AppError(500, 'SERVER_ERROR', 'The new organisation could not be read back.');
+    return created;
 }
 
-/** A unique violation (23505) anywhere in the error's causes. */
-export const isUniqueViolation = (error: unknown) => hasCode(error, '23505');
+/**
+ * Changes an organisation's name, time zone, business hours and regions if it is still at the
+ * body's version, and answers it. The country is fixed; every stored region must stay.
+ */
+export async function changeOrganisation(
+    db: Database,
+    request: FastifyRequest,
+    tenantId: string,
+    body: OrganisationUpdateBody,
+): Promise<Organisation> {
+    const before = await findOrganisation(db, tenantId, 'ALL');
+    if (!before) throw notFound(`Organisation ${tenantId}`);
+    assertOrganisationBody(body, false);
+    assertCountryKept(before, body);
+    assertKnownRegions(before, body);
+    assertNoRegionRemoved(before, body);
+    try {
+        await db.transaction((tx) => updateOrganisation(tx, request, before, body));
+    } catch (error) {
+        // Another save took a region name first: its version bump makes this one stale.
+        if (isUniqueViolation(error)) throw staleOrganisation();
+        throw error;
+    }
+    const after = await findOrganisation(db, tenantId, 'ALL');
+    if (!after) throw notFound(`Organisation ${tenantId}`);
+    return after;
+}
 
 const editableValues = (
     body: Pick<OrganisationUpdateBody, 'name' | 'timeZone' | 'businessHours'>,
@@ -40,7 +91,7 @@ const editableValues = (
 });
 
 /** Inserts the organisation and its regions (new random ids). */
-export async function insertOrganisation(
+async function insertOrganisation(
     db: Queryable,
     request: FastifyRequest,
     body: OrganisationCreateBody,
@@ -66,7 +117,7 @@ export async function insertOrganisation(
  * `body.version` (409 STALE_RECORD otherwise), renamed regions, and new regions. Region renames
  * go through a temporary name so that two regions may swap names.
  */
-export async function updateOrganisation(
+async function updateOrganisation(
     db: Queryable,
     request: FastifyRequest,
     before: Organisation,
@@ -79,11 +130,7 @@ export async function updateOrganisation(
         .where(and(eq(tenants.id, before.id), eq(tenants.version, body.version)))
         .returning({ version: tenants.version });
     if (updated.length === 0) {
-        throw conflict(
-            'STALE_RECORD',
-            'The organisation was changed by someone else since it was loaded; reload it and save again.',
-            [{ field: '/body/version', message: 'version is stale' }],
-        );
+        throw staleOrganisation();
     }
     const stored = new Map(before.regions.map((region) => [region.id, region.name]));
     const renamed = body.regions.flatMap((region) =>
@@ -136,32 +183,4 @@ export async function updateOrganisation(
             },
         },
     });
-}
-
-/** 400 naming each region id of the body that is not a region of the organisation. */
-export function assertKnownRegions(before: Organisation, body: OrganisationUpdateBody): void {
-    const known = new Set(before.regions.map((region) => region.id));
-    const seen = new Set<string>();
-    const details = body.regions.flatMap((region, index) => {
-        if (!region.id) return [];
-        const repeated = seen.has(region.id);
-        seen.add(region.id);
-        if (!known.has(region.id))
-            return [
-                {
-                    field: `/body/regions/${index}/id`,
-                    message: `regions.${index}.id ${region.id} is not a region of the organisation`,
-                },
-            ];
-        return repeated
-            ? [
-                  {
-                      field: `/body/regions/${index}/id`,
-                      message: `regions.${index}.id ${region.id} is listed twice`,
-                  },
-              ]
-            : [];
-    });
-    const [first] = details;
-    if (first) throw badRequest(first.message, details);
 }

@@ -1,16 +1,12 @@
 import { and, asc, count, eq } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
 import { depots, jobAssignments } from '../../db/schema/index.js';
+import type {
+    ExternalAssignmentPage,
+    ExternalDepotPage,
+} from '../../../domain/contracts/data-gateway.js';
 
-export interface Page<T> {
-    content: T[];
-    totalElements: number;
-    totalPages: number;
-    size: number;
-    number: number;
-}
-
-const pageFrom = <T>(content: T[], total: number, page: number, size: number): Page<T> => ({
+const pageFrom = <T>(content: T[], total: number, page: number, size: number) => ({
     content,
     totalElements: total,
     totalPages: Math.ceil(total / size),
@@ -26,7 +22,7 @@ export async function organisationDepots(
     tenantId: string,
     page: number,
     size: number,
-) {
+): Promise<ExternalDepotPage> {
     const where = eq(depots.tenantId, tenantId);
     const [rows, totals] = await Promise.all([
         db
@@ -61,7 +57,7 @@ export async function organisationAssignments(
     query: { date: string; externalDepotId?: string },
     page: number,
     size: number,
-) {
+): Promise<ExternalAssignmentPage> {
     const where = and(
         eq(jobAssignments.tenantId, tenantId),
         eq(jobAssignments.assignmentDate, query.date),

@@ -1,13 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorEnvelope } from '../../../domain/contracts/common.js';
-import { organisationAssignments, organisationDepots } from './machine-repository.js';
 import {
-    ExternalAssignment,
+    ExternalAssignmentPage,
     ExternalAssignmentsQuery,
-    ExternalDepot,
+    ExternalDepotPage,
     ExternalDepotsQuery,
-    pageOf,
-} from './schemas.js';
+} from '../../../domain/contracts/data-gateway.js';
+import { organisationAssignments, organisationDepots } from './machine-repository.js';
 
 const machineErrors = { 400: ErrorEnvelope, 401: ErrorEnvelope, 403: ErrorEnvelope } as const;
 
@@ -25,7 +24,7 @@ export const machineRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
                 summary:
                     "The organisation's depots: external id, name, address, coordinates, time zone (0-based pages)",
                 querystring: ExternalDepotsQuery,
-                response: { 200: pageOf(ExternalDepot), ...machineErrors },
+                response: { 200: ExternalDepotPage, ...machineErrors },
             },
         },
         async (request) => {
@@ -43,7 +42,7 @@ export const machineRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
                 summary:
                     "The organisation's job assignments of a day, optionally of one depot (externalDepotId); 0-based pages",
                 querystring: ExternalAssignmentsQuery,
-                response: { 200: pageOf(ExternalAssignment), ...machineErrors },
+                response: { 200: ExternalAssignmentPage, ...machineErrors },
             },
         },
         async (request) => {

@@ -16,7 +16,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Loading, useDataProvider, useTranslate } from 'react-admin';
 import { useParams } from 'react-router-dom';
-import type { AppLicenses } from '../../../domain/people';
+import type { AppLicenses } from '../../../domain/contracts/fleet';
 import type { AppDataProvider } from '../../dataProviders';
 import type { AppUsersMethods } from '../../dataProviders/appUsersDataProvider';
 import { useFormatters } from '../../settings/useFormatters';

@@ -10,7 +10,7 @@ import {
     type ChipProps,
 } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import type { RoleChange, RoleChangeKind } from '../../../domain/roleSync';
+import type { RoleChange, RoleChangeKind } from '../../../domain/contracts/backoffice-actions';
 import { sortedChanges } from './roleSyncView';
 
 const chipProps: Record<RoleChangeKind, Pick<ChipProps, 'color' | 'variant'>> = {

@@ -5,10 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import type { AppDataProvider } from '../../dataProviders';
-import type {
-    RoleSyncPreview,
-    RoleSyncResult,
-} from '../../dataProviders/backofficeActionsDataProvider';
+import type { RoleSyncPreview, RoleSyncResult } from '../../../domain/contracts/backoffice-actions';
 import { useAppDialog } from '../../layout/dialogs/useAppDialog';
 import { useFormatters } from '../../settings/useFormatters';
 import { errorEnvelopeOf, readJsonFile, saveTextFile, useJsonFileChooser } from './jsonFiles';

@@ -19,13 +19,12 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { Loading, useDataProvider, useNotify, useTranslate } from 'react-admin';
 import type { Language } from '../../../domain/enums';
-import {
-    localeProblemsFromDetails,
-    type LocaleDocument,
-    type LocaleProblems,
-} from '../../../domain/localeFiles';
+import { localeProblemsFromDetails, type LocaleProblems } from '../../../domain/localeFiles';
+import type {
+    LocaleDocument,
+    TranslationStatus,
+} from '../../../domain/contracts/backoffice-actions';
 import type { AppDataProvider } from '../../dataProviders';
-import type { TranslationStatus } from '../../dataProviders/backofficeActionsDataProvider';
 import { languageName } from '../../i18n/languages';
 import { useAppDialog } from '../../layout/dialogs/useAppDialog';
 import { useFormatters } from '../../settings/useFormatters';

@@ -2,7 +2,7 @@ import { useRef, type ReactElement } from 'react';
 import { HttpError } from 'react-admin';
 import type { ErrorDetail } from '../../../domain/contracts/common';
 import type { DownloadedFile } from '../../dataProviders/backofficeActionsDataProvider';
-import { saveFile } from '../../resources/backOfficeUsers/saveFile';
+import { saveFile } from '../../resources/backoffice/saveFile';
 
 /** Files larger than this are not read (the server's limits are 8 MB for roles, 2 MB for texts). */
 export const MAX_FILE_BYTES = 8 * 1024 * 1024;

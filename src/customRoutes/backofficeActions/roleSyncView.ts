@@ -1,4 +1,4 @@
-import type { RoleChange, RoleChangeKind } from '../../../domain/roleSync';
+import type { RoleChange, RoleChangeKind } from '../../../domain/contracts/backoffice-actions';
 
 /** The order of the preview: what blocks or changes first, what stays last. */
 export const changeKindOrder: readonly RoleChangeKind[] = [

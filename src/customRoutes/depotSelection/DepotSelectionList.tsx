@@ -3,7 +3,7 @@ import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import { Link } from 'react-router-dom';
-import type { DistributionCenter } from '../../../domain/profile';
+import type { DistributionCenter } from '../../../domain/contracts/scopes';
 import { depotPath } from './useDistributionCenters';
 
 /** Scope names are joined with an arrow (shell §9). */

@@ -2,7 +2,7 @@ import SearchIcon from '@mui/icons-material/Search';
 import { InputAdornment, TextField, Typography } from '@mui/material';
 import { useMemo, useState } from 'react';
 import { useTranslate } from 'react-admin';
-import type { DistributionCenter } from '../../../domain/profile';
+import type { DistributionCenter } from '../../../domain/contracts/scopes';
 import { DepotSelectionList } from './DepotSelectionList';
 import { matchesDepotSearch } from './useDistributionCenters';
 

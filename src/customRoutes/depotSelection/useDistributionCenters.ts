@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useDataProvider } from 'react-admin';
-import { compareDistributionCenters, type DistributionCenter } from '../../../domain/profile';
+import { compareDistributionCenters } from '../../../domain/profile';
+import type { DistributionCenter } from '../../../domain/contracts/scopes';
 import type { AppDataProvider } from '../../dataProviders';
 
 const inSpecOrder = (centers: DistributionCenter[]) =>

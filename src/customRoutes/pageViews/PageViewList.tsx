@@ -11,7 +11,7 @@ import {
     useTranslate,
 } from 'react-admin';
 import { languages } from '../../../domain/enums';
-import type { PageViewRecord } from '../../../domain/pageViews';
+import type { PageViewRecord } from '../../../domain/contracts/page-views';
 import { languageName } from '../../i18n/languages';
 import { useFormatters } from '../../settings/useFormatters';
 import { useUserProfile } from '../../useUserProfile';

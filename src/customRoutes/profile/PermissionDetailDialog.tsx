@@ -12,7 +12,7 @@ import {
 import { useId } from 'react';
 import { useTranslate } from 'react-admin';
 import type { RoleContext, ScopeLevel } from '../../../domain/enums';
-import type { ProfilePermission } from '../../../domain/profile';
+import type { ProfilePermission } from '../../../domain/contracts/profile';
 
 /** Names of contexts and scope levels; the shell's context names serve where they are the same word. */
 const roleContextKeys: Record<RoleContext, string> = {

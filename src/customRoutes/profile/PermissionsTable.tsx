@@ -13,7 +13,7 @@ import {
 } from '@mui/material';
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
-import type { ProfilePermission } from '../../../domain/profile';
+import type { ProfilePermission } from '../../../domain/contracts/profile';
 import { PermissionDetailDialog, type PermissionDetail } from './PermissionDetailDialog';
 
 const linkButton = {

@@ -1,7 +1,7 @@
 import { Box, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { EMPTY_VALUE } from '../../../domain/formatting';
-import type { UserProfile } from '../../../domain/profile';
+import type { UserProfile } from '../../../domain/contracts/profile';
 import { useFormatters } from '../../settings/useFormatters';
 
 /** The personal data of a profile (shell §2.4) as a description list: two columns from small screens, stacked below. */

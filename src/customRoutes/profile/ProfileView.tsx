@@ -1,7 +1,7 @@
 import { Box, Card, CardContent, CardHeader, Stack } from '@mui/material';
 import type { ReactNode } from 'react';
 import { Title, useTranslate } from 'react-admin';
-import type { UserProfile } from '../../../domain/profile';
+import type { UserProfile } from '../../../domain/contracts/profile';
 import { PermissionsTable } from './PermissionsTable';
 import { ProfileDetails } from './ProfileDetails';
 

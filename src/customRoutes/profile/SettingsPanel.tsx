@@ -2,11 +2,8 @@ import Cookie from '@mui/icons-material/CookieOutlined';
 import { Box, Button, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
-import {
-    isUserSettingsValue,
-    type UserSettings,
-    type UserSettingsKey,
-} from '../../../domain/userSettings';
+import { isUserSettingsValue, type UserSettingsKey } from '../../../domain/userSettings';
+import type { UserSettings } from '../../../domain/contracts/settings';
 import { ConsentDialog } from '../../analytics/ConsentDialog';
 import { AlertDialog } from '../../layout/AlertDialog';
 import { settingsPreview } from '../../settings/settingsExamples';

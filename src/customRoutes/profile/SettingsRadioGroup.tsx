@@ -1,11 +1,8 @@
 import { Box, FormControl, FormControlLabel, FormLabel, Radio, RadioGroup } from '@mui/material';
 import { useId } from 'react';
 import { useTranslate } from 'react-admin';
-import {
-    userSettingsOptions,
-    type UserSettings,
-    type UserSettingsKey,
-} from '../../../domain/userSettings';
+import { userSettingsOptions, type UserSettingsKey } from '../../../domain/userSettings';
+import type { UserSettings } from '../../../domain/contracts/settings';
 import { optionExample } from '../../settings/settingsExamples';
 
 export interface SettingsRadioGroupProps {

@@ -6,12 +6,12 @@ import { useTranslate } from 'react-admin';
 import { canEditBackOfficeUser } from '../../../domain/backOfficeUserEditing';
 import { mayEditPermissionsOnProfilePage } from '../../../domain/permissionDialog';
 import { isAdmin } from '../../../domain/permissions';
-import type { UserProfile } from '../../../domain/profile';
+import type { UserProfile } from '../../../domain/contracts/profile';
 import { recordOfProfile, type UserView } from '../../dataProviders/backOfficeUsersDataProvider';
 import {
     BackOfficeUserDialog,
     type UserDialogMode,
-} from '../../resources/backOfficeUsers/BackOfficeUserDialog';
+} from '../../resources/backoffice/BackOfficeUserDialog';
 import type { SelectedScope } from '../../scope/selectedScope';
 import { useSelectedScope } from '../../scope/useSelectedScope';
 

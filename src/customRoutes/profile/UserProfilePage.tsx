@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { HttpError, Loading, useDataProvider, useTranslate } from 'react-admin';
 import { Navigate, useParams } from 'react-router-dom';
-import type { UserProfile } from '../../../domain/profile';
+import type { UserProfile } from '../../../domain/contracts/profile';
 import type { AppDataProvider } from '../../dataProviders';
 import { AlertDialog } from '../../layout/AlertDialog';
 import { useUserProfile } from '../../useUserProfile';

@@ -1,7 +1,7 @@
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
 import { useState, type FormEvent } from 'react';
 import { useDataProvider, useTranslate } from 'react-admin';
-import type { ApiCredentialWithSecret } from '../../../domain/apiAccess';
+import type { ApiCredentialWithSecret } from '../../../domain/contracts/api-access';
 import type { AppDataProvider } from '../../dataProviders';
 import {
     createBodyOf,

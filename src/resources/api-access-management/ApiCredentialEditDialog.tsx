@@ -1,7 +1,7 @@
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
 import { useState, type FormEvent } from 'react';
 import { useNotify, useTranslate, useUpdate } from 'react-admin';
-import type { ApiCredential } from '../../../domain/apiAccess';
+import type { ApiCredential } from '../../../domain/contracts/api-access';
 import {
     credentialFormErrors,
     credentialValues,

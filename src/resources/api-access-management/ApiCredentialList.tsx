@@ -4,7 +4,7 @@ import { Button, Chip, Stack } from '@mui/material';
 import { useState } from 'react';
 import { List, TopToolbar, useCreatePath, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
-import type { ApiCredential, ApiCredentialWithSecret } from '../../../domain/apiAccess';
+import type { ApiCredential, ApiCredentialWithSecret } from '../../../domain/contracts/api-access';
 import {
     BackOfficeTable,
     DEFAULT_ROWS_PER_PAGE,

@@ -20,7 +20,7 @@ import {
     WithRecord,
 } from 'react-admin';
 import { Link } from 'react-router-dom';
-import type { ApiCredential, ApiCredentialWithSecret } from '../../../domain/apiAccess';
+import type { ApiCredential, ApiCredentialWithSecret } from '../../../domain/contracts/api-access';
 import type { AppDataProvider } from '../../dataProviders';
 import { useFormatters } from '../../settings/useFormatters';
 import { ApiCredentialEditDialog } from './ApiCredentialEditDialog';

@@ -4,9 +4,9 @@ import {
     CREDENTIAL_NAME_MAX,
     CREDENTIAL_NAME_MIN,
     normaliseScopes,
-    type ApiCredential,
     type ApiScope,
 } from '../../../domain/apiAccess';
+import type { ApiCredential } from '../../../domain/contracts/api-access';
 
 /** The create and edit dialogs' values: the expiry is a calendar day (ends at its last second, local time) or never. */
 export interface ApiCredentialFormValues {

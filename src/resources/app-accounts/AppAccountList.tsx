@@ -3,7 +3,7 @@ import { Box, Button, Typography } from '@mui/material';
 import { useMemo, useState } from 'react';
 import { List, SelectInput, useGetList, useResourceContext, useTranslate } from 'react-admin';
 import { DEFAULT_ROWS_PER_PAGE } from '../../controls/table';
-import type { Depot } from '../depots/Depot';
+import type { Depot } from '../../../domain/contracts/depots';
 import { AppUserDialog } from './AppUserDialog';
 import { mayAddEditUsersIn } from './appUserRules';
 import { AppUserTable } from './AppUserTable';

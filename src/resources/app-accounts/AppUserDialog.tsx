@@ -18,7 +18,7 @@ import {
     useUpdate,
 } from 'react-admin';
 import { useFormState, useWatch } from 'react-hook-form';
-import type { AppUser, DriverType, Subcontractor, Vehicle } from '../../../domain/people';
+import type { AppUser, DriverType, Subcontractor, Vehicle } from '../../../domain/contracts/fleet';
 import { usernameMaxLength, usernameRuleNeedsEmail } from '../../../domain/userRules';
 import type { AppUserRecord } from '../../dataProviders/appUsersDataProvider';
 import { useAppDialog } from '../../layout/dialogs/useAppDialog';

@@ -1,7 +1,7 @@
 import { Box, Chip } from '@mui/material';
 import { useMemo, useState, type ReactElement, type ReactNode } from 'react';
 import { useResourceContext, useTranslate } from 'react-admin';
-import type { AppUser, DriverType } from '../../../domain/people';
+import type { AppUser, DriverType } from '../../../domain/contracts/fleet';
 import { BackOfficeTable, type TableColumn } from '../../controls/table';
 import { useFormatters } from '../../settings/useFormatters';
 import { AppUserBulkActions, type AppUserBulkRights } from './AppUserBulkActions';

@@ -2,11 +2,13 @@ import { useQuery } from '@tanstack/react-query';
 import { useDataProvider } from 'react-admin';
 import type { AppContext } from '../../../domain/enums';
 import { can } from '../../../domain/permissionChecks';
-import type { TenantConfiguration } from '../../../domain/profile';
+import type {
+    TenantConfiguration,
+    TenantFrontendConfiguration,
+} from '../../../domain/contracts/tenant-configuration';
 import {
     defaultTenantFrontendConfiguration,
     resolveTenantFrontendConfiguration,
-    type TenantFrontendConfiguration,
 } from '../../../domain/tenantConfiguration';
 import type { AppDataProvider } from '../../dataProviders';
 import { useCurrentContext } from '../../layout/useCurrentContext';

@@ -13,7 +13,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { useDataProvider, useTranslate } from 'react-admin';
-import type { RolesAndScopes } from '../../../domain/people';
+import type { RolesAndScopes } from '../../../domain/contracts/back-office-users';
 import { submitBlockers } from '../../../domain/permissionDialog';
 import { changeRequestOf, rowsOf, type PermissionRow } from '../../../domain/permissionRows';
 import type { ProfileActions } from '../../../domain/permissions';

@@ -6,7 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState, type ReactElement } from 'react';
 import { SelectInput, useListContext, useRefresh, useTranslate } from 'react-admin';
 import { EMPTY_VALUE } from '../../../domain/formatting';
-import type { RolesAndScopes } from '../../../domain/people';
+import type { RolesAndScopes } from '../../../domain/contracts/back-office-users';
 import type { AddEditUserFrom } from '../../../domain/tenantConfiguration';
 import { BackOfficeTable, type TableColumn } from '../../controls/table';
 import type {

@@ -13,7 +13,7 @@ import {
 } from '@mui/material';
 import { useId } from 'react';
 import { useTranslate } from 'react-admin';
-import type { ScopeOption } from '../../../domain/people';
+import type { ScopeOption } from '../../../domain/contracts/back-office-users';
 import { addRowBlocker } from '../../../domain/permissionDialog';
 import {
     currentInContext,

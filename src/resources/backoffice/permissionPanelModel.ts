@@ -1,5 +1,9 @@
 import type { AppContext } from '../../../domain/enums';
-import type { RolesAndScopes, ScopeOption, UserPermission } from '../../../domain/people';
+import type {
+    RolesAndScopes,
+    ScopeOption,
+    UserPermission,
+} from '../../../domain/contracts/back-office-users';
 import type { PermissionRule } from '../../../domain/permissionEditing';
 import { autoSelection, roleOptions, scopeOptionBlocker } from '../../../domain/permissionDialog';
 import type {

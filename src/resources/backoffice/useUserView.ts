@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useDataProvider } from 'react-admin';
 import type { AppContext } from '../../../domain/enums';
-import type { TenantConfiguration } from '../../../domain/profile';
+import type { TenantConfiguration } from '../../../domain/contracts/tenant-configuration';
 import {
     resolveTenantFrontendConfiguration,
     type AddEditUserFrom,

@@ -4,8 +4,8 @@ import type {
     BackOfficeUserType,
     CreateBackOfficeUserBody,
     UpdateBackOfficeUserBody,
-} from '../../../domain/people';
-import type { PermissionChangeRequest } from '../../../domain/permissionRows';
+} from '../../../domain/contracts/back-office-users';
+import type { PermissionChangeRequest } from '../../../domain/contracts/back-office-users';
 import {
     emailRule,
     emptyToNull,

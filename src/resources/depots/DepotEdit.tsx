@@ -1,6 +1,6 @@
 import { Alert } from '@mui/material';
 import { Edit, SaveButton, SimpleForm, Toolbar, useRecordContext, useTranslate } from 'react-admin';
-import type { Depot } from './Depot';
+import type { Depot } from '../../../domain/contracts/depots';
 import {
     depotFormValuesOf,
     depotUpdateBodyOf,

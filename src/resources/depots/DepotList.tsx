@@ -10,7 +10,7 @@ import {
     defaultSort,
     type TableColumn,
 } from '../../controls/table';
-import type { Depot } from './Depot';
+import type { Depot } from '../../../domain/contracts/depots';
 import { DepotListActions } from './DepotListActions';
 import { useDepotListFilters } from './DepotListFilter';
 

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, type ReactElement } from 'react';
 import { AutocompleteInput, useGetList } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
-import type { DepotRegion } from '../../dataProviders/depotsDataProvider';
+import type { DepotGroup as DepotRegion } from '../../../domain/contracts/organisations';
 
 const ALL = {
     pagination: { page: 1, perPage: 500 },

@@ -10,7 +10,7 @@ import {
 } from 'react-admin';
 import { ClientConfigurationForm } from '../../configuration/ClientConfigurationForm';
 import { ClientConfigurationHistory } from '../../configuration/ClientConfigurationHistory';
-import type { Depot } from './Depot';
+import type { Depot } from '../../../domain/contracts/depots';
 import { DepotDetails } from './DepotDetails';
 import { useDepotPermissions } from './useDepotPermissions';
 

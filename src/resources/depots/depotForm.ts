@@ -1,6 +1,7 @@
-import type { CreateDepotBody, DepotFieldRule, UpdateDepotBody } from '../../../domain/depots';
+import type { DepotFieldRule } from '../../../domain/depots';
+import type { CreateDepotBody, UpdateDepotBody } from '../../../domain/contracts/depots';
 import { depotFieldErrors, formatDeviceMapping } from '../../../domain/depots';
-import type { Depot } from './Depot';
+import type { Depot } from '../../../domain/contracts/depots';
 
 /** What the depot form holds: mappings as service/ID rows, coordinates possibly empty. */
 export interface DepotFormValues {

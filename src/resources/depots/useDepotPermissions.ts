@@ -2,7 +2,7 @@ import { useParams } from 'react-router-dom';
 import { can, canAnywhereUnder } from '../../../domain/permissionChecks';
 import type { PermissionTarget } from '../../../domain/permissionChecks';
 import { useUserProfile } from '../../useUserProfile';
-import type { Depot } from './Depot';
+import type { Depot } from '../../../domain/contracts/depots';
 
 export interface DepotPermissions {
     /** The organisation of the route (`/tenant/:tenantId/...`), or undefined in the administration. */

@@ -1,6 +1,6 @@
 import { Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { Labeled, TextField, useTranslate } from 'react-admin';
-import type { Organisation } from '../../../domain/organisations';
+import type { Organisation } from '../../../domain/contracts/organisations';
 import { useCountryName } from './useCountryName';
 
 /** The regions of an organisation with the number of depots in each. */

@@ -1,5 +1,5 @@
 import { Edit, SaveButton, SimpleForm, Toolbar } from 'react-admin';
-import type { Organisation } from '../../../domain/organisations';
+import type { Organisation } from '../../../domain/contracts/organisations';
 import { organisationUpdateBodyOf, type OrganisationFormValues } from './organizationForm';
 import { OrganizationInputs } from './OrganizationInputs';
 import { useOrganizationSaveError } from './useOrganizationSaveError';

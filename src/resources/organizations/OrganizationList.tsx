@@ -1,5 +1,5 @@
 import { CreateButton, List, SelectInput, TopToolbar } from 'react-admin';
-import type { Organisation } from '../../../domain/organisations';
+import type { Organisation } from '../../../domain/contracts/organisations';
 import {
     BackOfficeTable,
     DEFAULT_ROWS_PER_PAGE,

@@ -6,7 +6,7 @@ import {
     useRecordContext,
     WithRecord,
 } from 'react-admin';
-import type { Organisation } from '../../../domain/organisations';
+import type { Organisation } from '../../../domain/contracts/organisations';
 import { ClientConfigurationForm } from '../../configuration/ClientConfigurationForm';
 import { ClientConfigurationHistory } from '../../configuration/ClientConfigurationHistory';
 import { OrganizationDetails } from './OrganizationDetails';

@@ -1,19 +1,41 @@
 import CorporateFare from '@mui/icons-material/CorporateFare';
-import type { ResourceProps } from 'react-admin';
-import type { Organisation } from '../../../domain/organisations';
-import { OrganizationCreate } from './OrganizationCreate';
-import { OrganizationEdit } from './OrganizationEdit';
-import { OrganizationList } from './OrganizationList';
-import { OrganizationShow } from './OrganizationShow';
+import type { Organisation } from '../../../domain/contracts/organisations';
+import { lazyView } from '../../lazyPage';
+import type { ResourceScreen } from '../../screens/types';
 
-/** Organisations (tenants): `<Resource name="organizations" />` below `/administration/configurations` (admins only). */
-const organizations = {
-    list: OrganizationList,
-    show: OrganizationShow,
-    create: OrganizationCreate,
-    edit: OrganizationEdit,
+/**
+ * Organisations (tenants) in the administration's configurations (shell §2.5, admins only);
+ * the API collection is `/tenant-admin/v1/tenants`.
+ */
+export const organizations: ResourceScreen = {
+    kind: 'resource',
+    name: 'organizations',
+    paths: { admin: 'configurations/organizations' },
+    views: {
+        list: lazyView(() =>
+            import('./OrganizationList').then((module) => module.OrganizationList),
+        ),
+        show: lazyView(() =>
+            import('./OrganizationShow').then((module) => module.OrganizationShow),
+        ),
+        create: lazyView(() =>
+            import('./OrganizationCreate').then((module) => module.OrganizationCreate),
+        ),
+        edit: lazyView(() =>
+            import('./OrganizationEdit').then((module) => module.OrganizationEdit),
+        ),
+    },
     icon: CorporateFare,
-    recordRepresentation: (organisation: Organisation) => organisation.name,
-} satisfies Omit<ResourceProps, 'name'>;
-
-export default organizations;
+    recordRepresentation: (organisation) => (organisation as Organisation).name,
+    navigation: [
+        {
+            context: 'admin',
+            rule: 'organizations',
+            group: 'configurations',
+            order: 20,
+            textKey: 'app.navigation.organizations',
+        },
+    ],
+    access: { list: 'admin', show: 'admin', create: 'admin', edit: 'admin' },
+    data: { organizations: { service: 'tenantAdmin', collection: 'tenants' } },
+};

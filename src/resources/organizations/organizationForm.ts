@@ -2,7 +2,7 @@ import type {
     Organisation,
     OrganisationCreateBody,
     OrganisationUpdateBody,
-} from '../../../domain/organisations';
+} from '../../../domain/contracts/organisations';
 import { DEFAULT_BUSINESS_HOURS } from '../../../domain/tenantConfiguration';
 
 /** What the organisation form edits: an answer's fields, regions with or without id. */

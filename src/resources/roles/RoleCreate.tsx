@@ -1,5 +1,5 @@
 import { Create, SimpleForm } from 'react-admin';
-import type { Role } from '../../../domain/people';
+import type { Role } from '../../../domain/contracts/roles';
 import { roleBodyOf } from './roleActions';
 import { RoleInputs } from './RoleInputs';
 import { useRolePermissions } from './useRolePermissions';

@@ -6,7 +6,7 @@ import {
     useTranslate,
     type HttpError,
 } from 'react-admin';
-import type { Role } from '../../../domain/people';
+import type { Role } from '../../../domain/contracts/roles';
 
 /**
  * Deletes the role after a confirmation saying it is irreversible (domain §5 Roles). A role

@@ -1,6 +1,6 @@
 import { Alert } from '@mui/material';
 import { Edit, SaveButton, SimpleForm, Toolbar, useRecordContext, useTranslate } from 'react-admin';
-import type { Role } from '../../../domain/people';
+import type { Role } from '../../../domain/contracts/roles';
 import { roleUpdateBodyOf } from './roleActions';
 import { RoleDeleteButton } from './RoleDeleteButton';
 import { RoleInputs } from './RoleInputs';

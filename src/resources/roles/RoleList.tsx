@@ -1,6 +1,6 @@
 import { Chip, Stack } from '@mui/material';
 import { CreateButton, List, SelectInput, TopToolbar, useTranslate } from 'react-admin';
-import type { Role } from '../../../domain/people';
+import type { Role } from '../../../domain/contracts/roles';
 import {
     BackOfficeTable,
     DEFAULT_ROWS_PER_PAGE,

@@ -10,7 +10,7 @@ import {
     useTranslate,
     WithRecord,
 } from 'react-admin';
-import type { Role } from '../../../domain/people';
+import type { Role } from '../../../domain/contracts/roles';
 import { RoleActionList } from './RoleActionList';
 import { RoleDeleteButton } from './RoleDeleteButton';
 import { useRolePermissions } from './useRolePermissions';

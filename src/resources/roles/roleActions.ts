@@ -1,7 +1,7 @@
 import { actionCatalogue, actionDefinition } from '../../../domain/actions';
 import type { RoleContext } from '../../../domain/enums';
-import type { Role, RoleBody, RoleUpdateBody } from '../../../domain/people';
-import type { ScopeNode } from '../../../domain/profile';
+import type { Role, RoleBody, RoleUpdateBody } from '../../../domain/contracts/roles';
+import type { ScopeNode } from '../../../domain/contracts/scopes';
 
 /** Contexts an organisation's role may carry; a subcontractor role has no other context. */
 export const organisationRoleContexts = [

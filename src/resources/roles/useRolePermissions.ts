@@ -1,6 +1,6 @@
 import { useParams } from 'react-router-dom';
 import { can } from '../../../domain/permissionChecks';
-import type { Role } from '../../../domain/people';
+import type { Role } from '../../../domain/contracts/roles';
 import { useUserProfile } from '../../useUserProfile';
 
 export interface RolePermissions {

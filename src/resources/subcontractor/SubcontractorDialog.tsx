@@ -2,10 +2,10 @@ import { Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/
 import { useId } from 'react';
 import { Form, TextInput, useCreate, useTranslate, useUpdate } from 'react-admin';
 import { useFormState } from 'react-hook-form';
-import type { Subcontractor } from '../../../domain/people';
+import type { Subcontractor } from '../../../domain/contracts/fleet';
 import { emptyToNull } from '../../../domain/userRules';
 import { useAppDialog } from '../../layout/dialogs/useAppDialog';
-import { errorDescriptionKey } from '../appAccounts/fleetErrors';
+import { errorDescriptionKey } from '../app-accounts/fleetErrors';
 import { validateSubcontractor } from './subcontractorRules';
 
 interface SubcontractorDialogProps {

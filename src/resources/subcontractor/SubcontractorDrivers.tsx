@@ -1,9 +1,9 @@
 import { ListBase } from 'react-admin';
-import type { Subcontractor } from '../../../domain/people';
+import type { Subcontractor } from '../../../domain/contracts/fleet';
 import { DEFAULT_ROWS_PER_PAGE } from '../../controls/table';
-import { mayAddEditUsersIn } from '../appAccounts/appUserRules';
-import { AppUserTable } from '../appAccounts/AppUserTable';
-import { useFleetView, useTenantFrontendConfiguration } from '../appAccounts/useFleetView';
+import { mayAddEditUsersIn } from '../app-accounts/appUserRules';
+import { AppUserTable } from '../app-accounts/AppUserTable';
+import { useFleetView, useTenantFrontendConfiguration } from '../app-accounts/useFleetView';
 
 /**
  * The drivers tab of a subcontractor (and the subcontractor user's driver list): its driver app

@@ -5,10 +5,8 @@ import { subcontractorDriverScopes } from '../../../domain/navigationRules';
 import { splitScopePath } from '../../../domain/scopePath';
 import { useSelectedScope } from '../../scope/useSelectedScope';
 import { useUserProfile } from '../../useUserProfile';
+import { OWN_SUBCONTRACTOR } from './ownSubcontractor';
 import { SubcontractorDrivers } from './SubcontractorDrivers';
-
-/** The navigation entry's stable id segment: resolved to the user's own subcontractor. */
-export const OWN_SUBCONTRACTOR = 'own';
 
 /**
  * The subcontractor user's driver list (`/depot/:t/:d/subcontractor/:sucoId/drivers`): the

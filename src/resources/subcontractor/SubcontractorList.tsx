@@ -2,9 +2,9 @@ import Add from '@mui/icons-material/Add';
 import { Box, Button, Typography } from '@mui/material';
 import { useState } from 'react';
 import { List, Loading, useTranslate } from 'react-admin';
-import type { Subcontractor } from '../../../domain/people';
+import type { Subcontractor } from '../../../domain/contracts/fleet';
 import { BackOfficeTable, DEFAULT_ROWS_PER_PAGE, type TableColumn } from '../../controls/table';
-import { useFleetView } from '../appAccounts/useFleetView';
+import { useFleetView } from '../app-accounts/useFleetView';
 import { SubcontractorDialog } from './SubcontractorDialog';
 
 const columns: TableColumn<Subcontractor>[] = [

@@ -2,7 +2,7 @@ import Add from '@mui/icons-material/Add';
 import { Box, Button } from '@mui/material';
 import { useState } from 'react';
 import { ListBase, useTranslate } from 'react-admin';
-import type { Subcontractor, Vehicle } from '../../../domain/people';
+import type { Subcontractor, Vehicle } from '../../../domain/contracts/fleet';
 import { BackOfficeTable, DEFAULT_ROWS_PER_PAGE, type TableColumn } from '../../controls/table';
 import { VehicleDialog } from './VehicleDialog';
 

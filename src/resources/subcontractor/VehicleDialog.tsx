@@ -9,9 +9,9 @@ import {
     useTranslate,
     useUpdate,
 } from 'react-admin';
-import type { AppUser, Subcontractor, Vehicle } from '../../../domain/people';
+import type { AppUser, Subcontractor, Vehicle } from '../../../domain/contracts/fleet';
 import { useAppDialog } from '../../layout/dialogs/useAppDialog';
-import { errorDescriptionKey } from '../appAccounts/fleetErrors';
+import { errorDescriptionKey } from '../app-accounts/fleetErrors';
 import { SubmitActions } from './SubcontractorDialog';
 import { validateVehicle } from './subcontractorRules';
 

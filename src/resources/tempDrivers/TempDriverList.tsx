@@ -2,12 +2,12 @@ import Add from '@mui/icons-material/Add';
 import { Box, Button, Typography } from '@mui/material';
 import { useId, useMemo, useState } from 'react';
 import { List, Loading, SelectInput, useGetList, useTranslate } from 'react-admin';
-import type { Subcontractor } from '../../../domain/people';
+import type { Subcontractor } from '../../../domain/contracts/fleet';
 import { DEFAULT_ROWS_PER_PAGE } from '../../controls/table';
-import { AppUserDialog } from '../appAccounts/AppUserDialog';
-import { courierAccountLimit } from '../appAccounts/appUserRules';
-import { AppUserTable } from '../appAccounts/AppUserTable';
-import { useFleetView, useTenantFrontendConfiguration } from '../appAccounts/useFleetView';
+import { AppUserDialog } from '../app-accounts/AppUserDialog';
+import { courierAccountLimit } from '../app-accounts/appUserRules';
+import { AppUserTable } from '../app-accounts/AppUserTable';
+import { useFleetView, useTenantFrontendConfiguration } from '../app-accounts/useFleetView';
 
 /**
  * Courier accounts of the selected depot (`/depot/:t/:d/users/tempDrivers`, domain §2, §4):

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import { expect } from 'vitest';
-import type { ApiCredential } from '../../../domain/apiAccess.js';
+import type { ApiCredential } from '../../../domain/contracts/api-access.js';
 import type { Database } from '../../../server/db/client.js';
 import { apiCredentials } from '../../../server/db/schema/index.js';
 import {

@@ -1,6 +1,12 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { expect } from 'vitest';
-import type { AppLicenses, AppUser, Page, Subcontractor, Vehicle } from '../../../domain/people.js';
+import type {
+    AppLicenses,
+    AppUser,
+    Subcontractor,
+    Vehicle,
+} from '../../../domain/contracts/fleet.js';
+import type { Page } from '../../../domain/contracts/back-office-users.js';
 import type { UsernameRule } from '../../../domain/userRules.js';
 import {
     identityUsers,

@@ -1,4 +1,4 @@
-import type { ScopeNode } from '../../../domain/profile.js';
+import type { ScopeNode } from '../../../domain/contracts/scopes.js';
 import type { Database } from '../../../server/db/client.js';
 import type { DemoResponse } from '../helpers/demo-app.js';
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import type { DepotGroup, Organisation } from '../../../domain/organisations.js';
+import type { DepotGroup, Organisation } from '../../../domain/contracts/organisations.js';
 import type { Database } from '../../../server/db/client.js';
 import { depotGroups, tenants } from '../../../server/db/schema/index.js';
 import {

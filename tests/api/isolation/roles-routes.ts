@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq, inArray, isNull, or } from 'drizzle-orm';
 import { expect } from 'vitest';
-import type { Role } from '../../../domain/people.js';
+import type { Role } from '../../../domain/contracts/roles.js';
 import type { Database } from '../../../server/db/client.js';
 import { roles } from '../../../server/db/schema/index.js';
 import {

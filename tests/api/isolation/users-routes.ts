@@ -2,7 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { backOfficeUserTypes } from '../../../domain/enums.js';
-import type { BackOfficeUser, Page, RolesAndScopes } from '../../../domain/people.js';
+import type {
+    BackOfficeUser,
+    Page,
+    RolesAndScopes,
+} from '../../../domain/contracts/back-office-users.js';
 import type { Database } from '../../../server/db/client.js';
 import { permissionAssignments, users } from '../../../server/db/schema/index.js';
 import {

@@ -1,81 +1,18 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyRequest } from 'fastify';
-import {
-    duplicateSyncedRoles,
-    roleSyncApplicable,
-    ROLE_SYNC_FORMAT,
-    ROLE_SYNC_FORMAT_VERSION,
-    type RoleChange,
-    type RoleSyncContent,
-} from '../../../../domain/roleSync.js';
-import { requireAction } from '../../../access/route-access.js';
-import { badRequest, conflict } from '../../../errors.js';
-import { authErrors, ErrorEnvelope } from '../../../../domain/contracts/common.js';
-import {
-    applyImport,
-    lockImportTenants,
-    planImport,
-    rolesForExport,
-} from './role-sync-repository.js';
-import { roleSyncChecksum, roleSyncSignatureValid, signRoleSync } from './role-sync-signature.js';
 import {
     RoleImportQuery,
     RoleSyncFile,
     RoleSyncPreview,
     RoleSyncResult,
     RoleSyncSettings,
-} from './schemas.js';
+} from '../../../../domain/contracts/backoffice-actions.js';
+import { authErrors, ErrorEnvelope } from '../../../../domain/contracts/common.js';
+import { requireAction } from '../../../access/route-access.js';
+import { exportRoleSync, importRoleSync, previewRoleSync } from './role-sync.js';
 
 const adminOnly = () => requireAction('admin', { context: 'admin' });
 /** A file of 10,000 roles with long action lists stays below this. */
 const FILE_BODY_LIMIT = 8 * 1024 * 1024;
-
-/** Refuses a file whose signature does not verify here (tampered, or signed with another secret) or that names a role twice. */
-function assertTrustedFile(request: FastifyRequest, file: RoleSyncFile, secret: string): void {
-    if (!roleSyncSignatureValid(file, secret)) {
-        throw badRequest(
-            'The file’s signature does not verify: it was changed after the export, or it comes from an environment with another ROLE_SYNC_SECRET.',
-            [{ field: '/body/signature', message: 'does not match the content' }],
-            'INVALID_SIGNATURE',
-        );
-    }
-    const duplicates = duplicateSyncedRoles(file.roles);
-    if (duplicates.length > 0)
-        throw badRequest(
-            'The file names a role more than once.',
-            duplicates
-                .slice(0, 50)
-                .map((key) => ({ field: '/body/roles', message: `${key} occurs more than once` })),
-        );
-    request.log.debug(
-        { roles: file.roles.length, source: file.environment },
-        'role-sync file verified',
-    );
-}
-
-function previewOf(file: RoleSyncFile, targetEnvironment: string, changes: RoleChange[]) {
-    return {
-        sourceEnvironment: file.environment,
-        targetEnvironment,
-        exportedAt: file.exportedAt,
-        checksum: roleSyncChecksum(changes),
-        applicable: roleSyncApplicable(changes),
-        changes,
-    };
-}
-
-/** The 409 of an import whose plan has conflicts: each conflicting role named. */
-function conflicts(changes: readonly RoleChange[]) {
-    const blocking = changes.filter((change) => change.kind === 'conflict');
-    return conflict(
-        blocking[0]?.reason ?? 'BAD_REQUEST',
-        `${blocking.length} role(s) cannot be imported here; nothing was imported.`,
-        blocking.slice(0, 50).map((change) => ({
-            field: `/body/roles/${change.key}`,
-            message: `${change.reason ?? ''}: ${(change.reasonDetails ?? []).join('; ')}`,
-        })),
-    );
-}
 
 /**
  * Role sync between environments (admins only; domain/roleSync.ts says what is exported and how
@@ -84,6 +21,7 @@ function conflicts(changes: readonly RoleChange[]) {
  */
 export const roleSyncRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     const { environment, roleSync } = fastify.appConfig;
+    const here = { environment, secret: roleSync.secret };
 
     fastify.get(
         '/backoffice-actions/roles/sync-settings',
@@ -111,19 +49,11 @@ export const roleSyncRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
             },
         },
         async (_request, reply) => {
-            const exportedAt = new Date().toISOString();
-            const content: RoleSyncContent = {
-                format: ROLE_SYNC_FORMAT,
-                formatVersion: ROLE_SYNC_FORMAT_VERSION,
-                environment,
-                exportedAt,
-                roles: await rolesForExport(fastify.db),
-            };
-            const fileName = `roles-${environment}-${exportedAt.slice(0, 19).replaceAll(':', '-')}.json`;
+            const { file, fileName } = await exportRoleSync(fastify.db, here);
             reply
                 .header('content-disposition', `attachment; filename="${fileName}"`)
                 .header('cache-control', 'no-store');
-            return { ...content, signature: signRoleSync(content, roleSync.secret) };
+            return file;
         },
     );
 
@@ -140,11 +70,7 @@ export const roleSyncRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
                 response: { 200: RoleSyncPreview, ...authErrors },
             },
         },
-        async (request) => {
-            const file = request.body;
-            assertTrustedFile(request, file, roleSync.secret);
-            return previewOf(file, environment, await planImport(fastify.db, file.roles));
-        },
+        async (request) => previewRoleSync(fastify.db, request, request.body, here),
     );
 
     fastify.post(
@@ -161,35 +87,7 @@ export const roleSyncRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
                 response: { 200: RoleSyncResult, 409: ErrorEnvelope, ...authErrors },
             },
         },
-        async (request) => {
-            const file = request.body;
-            assertTrustedFile(request, file, roleSync.secret);
-            return fastify.db.transaction(async (tx) => {
-                await lockImportTenants(tx, file.roles);
-                const changes = await planImport(tx, file.roles);
-                const preview = previewOf(file, environment, changes);
-                if (
-                    request.query.checksum !== undefined &&
-                    request.query.checksum !== preview.checksum
-                ) {
-                    throw conflict(
-                        'STALE_RECORD',
-                        'The roles here changed since the preview; preview the file again.',
-                        [
-                            {
-                                field: '/querystring/checksum',
-                                message: 'does not match the current plan',
-                            },
-                        ],
-                    );
-                }
-                if (!preview.applicable) throw conflicts(changes);
-                const counts = await applyImport(tx, request, changes, file.roles, {
-                    environment: file.environment,
-                    exportedAt: file.exportedAt,
-                });
-                return { ...preview, ...counts };
-            });
-        },
+        async (request) =>
+            importRoleSync(fastify.db, request, request.body, request.query.checksum, here),
     );
 };

@@ -1,10 +1,9 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
-import {
-    canonicalJson,
-    roleSyncContent,
-    type RoleChange,
-    type RoleSyncContent,
-} from '../../../../domain/roleSync.js';
+import { canonicalJson, roleSyncContent } from '../../../../domain/roleSync.js';
+import type {
+    RoleChange,
+    RoleSyncContent,
+} from '../../../../domain/contracts/backoffice-actions.js';
 
 /** HMAC-SHA256 (base64url) of the canonical form of everything but the signature. */
 export function signRoleSync(content: RoleSyncContent, secret: string): string {

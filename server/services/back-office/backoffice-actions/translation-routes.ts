@@ -1,22 +1,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
 import {
-    changedLocaleTexts,
-    compareLocaleFile,
-    localeFileFits,
-    localeProblemDetails,
-    localeProblemSummary,
-    type LocaleDocument,
-} from '../../../../domain/localeFiles.js';
-import { requireAction } from '../../../access/route-access.js';
-import { badRequest } from '../../../errors.js';
+    LanguageParams,
+    LocaleDocument,
+    TranslationStatus,
+    TranslationStatusList,
+} from '../../../../domain/contracts/backoffice-actions.js';
 import { authErrors } from '../../../../domain/contracts/common.js';
-import { LanguageParams, LocaleFileBody, TranslationStatus } from './schemas.js';
-import {
-    deleteLocaleOverride,
-    saveLocaleOverride,
-    translationStatuses,
-} from './translations-repository.js';
+import { requireAction } from '../../../access/route-access.js';
+import { translationStatuses } from './translations-repository.js';
+import { resetTranslation, updateTranslation } from './translation-writes.js';
 
 const adminOnly = () => requireAction('admin', { context: 'admin' });
 /** The English file is about 40 KB; a language with long texts stays far below this. */
@@ -29,9 +21,6 @@ const LOCALE_BODY_LIMIT = 2 * 1024 * 1024;
  * the same `{{variables}}` per key (domain/localeFiles.ts); otherwise 400 LOCALE_KEYS_MISMATCH.
  */
 export const translationRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
-    const statusOf = async (language: TranslationStatus['language']) =>
-        (await translationStatuses(fastify.db)).find((status) => status.language === language);
-
     fastify.get(
         '/backoffice-actions/translations',
         {
@@ -39,7 +28,7 @@ export const translationRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
             schema: {
                 tags: ['back-office'],
                 summary: 'Every UI language: bundled or updated (when, by whom)',
-                response: { 200: Type.Array(TranslationStatus), ...authErrors },
+                response: { 200: TranslationStatusList, ...authErrors },
             },
         },
         async () => translationStatuses(fastify.db),
@@ -53,7 +42,7 @@ export const translationRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
                 tags: ['back-office'],
                 summary: 'The locale file of a language as served (download)',
                 params: LanguageParams,
-                response: { 200: LocaleFileBody, ...authErrors },
+                response: { 200: LocaleDocument, ...authErrors },
             },
         },
         async (request, reply) => {
@@ -80,32 +69,12 @@ export const translationRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
                 summary:
                     'Replaces the texts of a language (same keys and variables as English); served at once',
                 params: LanguageParams,
-                body: LocaleFileBody,
+                body: LocaleDocument,
                 response: { 200: TranslationStatus, ...authErrors },
             },
         },
-        async (request) => {
-            const { language } = request.params;
-            const document = request.body as LocaleDocument;
-            const problems = compareLocaleFile(await fastify.localeTexts.bundled('en'), document);
-            if (!localeFileFits(problems))
-                throw badRequest(
-                    localeProblemSummary(problems),
-                    localeProblemDetails(problems),
-                    'LOCALE_KEYS_MISMATCH',
-                );
-            const before = JSON.parse(
-                (await fastify.localeTexts.served(fastify.db, language)).text,
-            ) as LocaleDocument;
-            await saveLocaleOverride(
-                fastify.db,
-                request,
-                language,
-                document,
-                changedLocaleTexts(before, document),
-            );
-            return statusOf(language);
-        },
+        async (request) =>
+            updateTranslation(fastify, request, request.params.language, request.body),
     );
 
     fastify.delete(
@@ -119,9 +88,6 @@ export const translationRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
                 response: { 200: TranslationStatus, ...authErrors },
             },
         },
-        async (request) => {
-            await deleteLocaleOverride(fastify.db, request, request.params.language);
-            return statusOf(request.params.language);
-        },
+        async (request) => resetTranslation(fastify, request, request.params.language),
     );
 };

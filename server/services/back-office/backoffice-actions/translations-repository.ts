@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { languages, type Language } from '../../../../domain/enums.js';
-import type { LocaleDocument } from '../../../../domain/localeFiles.js';
+import type { LocaleDocument } from '../../../../domain/contracts/backoffice-actions.js';
 import type { Queryable } from '../../../db/client.js';
 import { localeOverrides, users } from '../../../db/schema/index.js';
 import { appendAudit } from '../../../shared/audit-repository.js';
-import type { TranslationStatus } from './schemas.js';
+import type { TranslationStatus } from '../../../../domain/contracts/backoffice-actions.js';
 
 /** Every language: bundled, or updated (when and by whom). */
 export async function translationStatuses(db: Queryable): Promise<TranslationStatus[]> {
@@ -33,6 +33,14 @@ export async function translationStatuses(db: Queryable): Promise<TranslationSta
             : null;
         return { language, status: 'updated', updatedAt: row.updatedAt.toISOString(), updatedBy };
     });
+}
+
+/** One language's status (after a write). */
+export async function translationStatus(
+    db: Queryable,
+    language: Language,
+): Promise<TranslationStatus | undefined> {
+    return (await translationStatuses(db)).find((status) => status.language === language);
 }
 
 /** Stores the uploaded file of a language (replacing an earlier one), with its audit entry. */

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { grantedScopes } from '../../../../domain/permissionChecks.js';
-import type { DriverType } from '../../../../domain/people.js';
+import type { DriverType } from '../../../../domain/contracts/fleet.js';
 import type { ProfileActions } from '../../../../domain/permissions.js';
 import { assertAction, type RouteAccess } from '../../../access/route-access.js';
 import { narrowScopes, type ScopeSet } from '../../../access/scopes.js';

@@ -5,6 +5,10 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { generateTemporaryPassword } from '../../../identity/temporary-password.js';
 
+/** The identity username of a driver or courier account: the e-mail when it has one, else the username (lower-case). */
+export const identityUsernameOf = (account: { email: string | null; username: string }) =>
+    (account.email ?? account.username).trim().toLowerCase();
+
 /**
  * Identities of driver and courier accounts. With an e-mail, the identity provider sends the
  * invitation with the temporary password; without one, we generate the temporary password and

@@ -5,15 +5,18 @@ import {
     desc,
     eq,
     ilike,
-    inArray,
-    ne,
     or,
     sql,
     type AnyColumn,
     type SQL,
     type SQLWrapper,
 } from 'drizzle-orm';
-import type { AppUser, AppUserSortField, DriverType } from '../../../../domain/people.js';
+import type {
+    AppUser,
+    AppUserPage,
+    AppUserSortField,
+    DriverType,
+} from '../../../../domain/contracts/fleet.js';
 import type { ScopeSet } from '../../../access/scopes.js';
 import { escapeLike, scopeCondition } from '../../../access/scope-filter.js';
 import type { Queryable } from '../../../db/client.js';
@@ -104,7 +107,7 @@ const sortExpressions: Record<AppUserSortField, AnyColumn | SQLWrapper> = {
 };
 
 /** Driver accounts under `scopes.drivers` and courier accounts under `scopes.couriers`. */
-export function visibleAppUsers(scopes: AppUserScopes): SQL | undefined {
+function visibleAppUsers(scopes: AppUserScopes): SQL | undefined {
     return or(
         and(eq(users.type, 'Driver'), scopeCondition(users.scopePath, scopes.drivers)),
         and(eq(users.type, 'TempDriver'), scopeCondition(users.scopePath, scopes.couriers)),
@@ -121,12 +124,12 @@ export interface AppUserListParams {
     sort: { field: AppUserSortField; order: 'asc' | 'desc' };
 }
 
-/** One page of the visible driver and courier accounts, and how many match. */
+/** One page of the visible driver and courier accounts (0-based), with how many match. */
 export async function listAppUsers(
     db: Queryable,
     scopes: AppUserScopes,
     params: AppUserListParams,
-) {
+): Promise<AppUserPage> {
     const search = params.search?.trim();
     const pattern = search ? `%${escapeLike(search)}%` : undefined;
     const where = and(
@@ -159,7 +162,14 @@ export async function listAppUsers(
             .innerJoin(subcontractors, eq(subcontractors.id, users.subcontractorId))
             .where(where),
     ]);
-    return { rows: rows.map(toAppUser), total: totals[0]?.total ?? 0 };
+    const total = totals[0]?.total ?? 0;
+    return {
+        content: rows.map(toAppUser),
+        totalElements: total,
+        totalPages: Math.ceil(total / params.size),
+        size: params.size,
+        number: params.page,
+    };
 }
 
 /** One account of `type` under `scopes`, with its identity link. */
@@ -191,94 +201,4 @@ export async function loadAppUser(db: Queryable, id: string): Promise<AppUser> {
     const [row] = await joined(db).where(eq(users.id, id)).limit(1);
     if (!row) throw new Error(`app user ${id} vanished`);
     return toAppUser(row);
-}
-
-/** The identity username of a driver or courier account: the e-mail when it has one, else the username (lower-case). */
-export const identityUsernameOf = (account: { email: string | null; username: string }) =>
-    (account.email ?? account.username).trim().toLowerCase();
-
-/** Which unique values other users already hold: username (case-insensitive), e-mail, and the mobile as anyone's mobile or landline. */
-export async function takenValues(
-    db: Queryable,
-    values: { username?: string; email: string | null; mobilePhone: string },
-    exceptId?: string,
-) {
-    const conditions = [
-        values.username === undefined
-            ? undefined
-            : sql`upper(${users.username}) = upper(${values.username})`,
-        values.email === null ? undefined : sql`lower(${users.email}) = lower(${values.email})`,
-        eq(users.mobilePhone, values.mobilePhone),
-        eq(users.landLine, values.mobilePhone),
-    ];
-    const rows = await db
-        .select({
-            username: users.username,
-            email: users.email,
-            mobilePhone: users.mobilePhone,
-            landLine: users.landLine,
-        })
-        .from(users)
-        .where(and(exceptId ? ne(users.id, exceptId) : undefined, or(...conditions)));
-    return {
-        username:
-            values.username !== undefined &&
-            rows.some((row) => row.username?.toUpperCase() === values.username?.toUpperCase()),
-        email:
-            values.email !== null &&
-            rows.some((row) => row.email?.toLowerCase() === values.email?.toLowerCase()),
-        mobilePhone: rows.some(
-            (row) => row.mobilePhone === values.mobilePhone || row.landLine === values.mobilePhone,
-        ),
-    };
-}
-
-/** A vehicle of the subcontractor, or undefined. */
-export async function vehicleOf(db: Queryable, subcontractorId: string, vehicleId: string) {
-    const [row] = await db
-        .select({ id: vehicles.id })
-        .from(vehicles)
-        .where(and(eq(vehicles.id, vehicleId), eq(vehicles.subcontractorId, subcontractorId)))
-        .limit(1);
-    return row;
-}
-
-/** Courier accounts (active or not) of the depot. */
-export async function courierAccountCount(db: Queryable, depotId: string): Promise<number> {
-    const [row] = await db
-        .select({ total: count() })
-        .from(users)
-        .innerJoin(subcontractors, eq(subcontractors.id, users.subcontractorId))
-        .where(and(eq(users.type, 'TempDriver'), eq(subcontractors.depotId, depotId)));
-    return row?.total ?? 0;
-}
-
-/** Locks the depot's subcontractors, so concurrent courier-account creations in one depot count one after the other. */
-export async function lockDepotSubcontractors(db: Queryable, depotId: string): Promise<void> {
-    await db
-        .select({ id: subcontractors.id })
-        .from(subcontractors)
-        .where(eq(subcontractors.depotId, depotId))
-        .orderBy(asc(subcontractors.id))
-        .for('update');
-}
-
-/** Courier accounts of `ids` under `scopes` (ids outside answer nothing). */
-export async function findCourierAccounts(db: Queryable, scopes: ScopeSet, ids: readonly string[]) {
-    if (ids.length === 0) return [];
-    return db
-        .select({
-            id: users.id,
-            email: users.email,
-            username: users.username,
-            active: users.active,
-        })
-        .from(users)
-        .where(
-            and(
-                inArray(users.id, [...ids]),
-                eq(users.type, 'TempDriver'),
-                scopeCondition(users.scopePath, scopes),
-            ),
-        );
 }

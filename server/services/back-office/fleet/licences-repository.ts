@@ -1,7 +1,8 @@
 import { and, count, eq, gte, inArray, isNotNull, lt, sql } from 'drizzle-orm';
-import type { AppLicenses } from '../../../../domain/people.js';
+import type { AppLicenses } from '../../../../domain/contracts/fleet.js';
 import type { Queryable } from '../../../db/client.js';
 import { depots, driverAppEvents, subcontractors, users } from '../../../db/schema/index.js';
+import { tenantSettings } from '../../../shared/field-rules.js';
 
 /** `YYYY-MM` of the month before the one `now` falls in, in `timeZone`. */
 export function previousMonth(now: Date, timeZone: string): string {
@@ -30,7 +31,7 @@ function utcWindow(month: string): { from: Date; to: Date } {
  * organisation's time zone) of distinct driver and courier accounts with a driver-app LOGIN, for
  * the organisation and per depot, and the account counts.
  */
-export async function appLicenses(
+async function appLicenses(
     db: Queryable,
     tenantId: string,
     timeZone: string,
@@ -119,4 +120,19 @@ export async function appLicenses(
             maxAppUsages: depotPeak.get(depot.internalDepotId) ?? 0,
         })),
     };
+}
+
+/**
+ * The app licences of an organisation for `month` (default: the previous calendar month in the
+ * organisation's time zone); undefined when the organisation is unknown.
+ */
+export async function organisationAppLicenses(
+    db: Queryable,
+    tenantId: string,
+    month: string | undefined,
+): Promise<AppLicenses | undefined> {
+    const settings = await tenantSettings(db, tenantId);
+    if (!settings) return undefined;
+    const counted = month ?? previousMonth(new Date(), settings.timeZone);
+    return appLicenses(db, tenantId, settings.timeZone, counted);
 }

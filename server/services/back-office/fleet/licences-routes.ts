@@ -1,10 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { authErrors, ErrorEnvelope } from '../../../../domain/contracts/common.js';
+import {
+    AppLicenses,
+    AppLicensesParams,
+    AppLicensesQuery,
+} from '../../../../domain/contracts/fleet.js';
 import { paramPath, requireAction } from '../../../access/route-access.js';
 import { notFound } from '../../../errors.js';
-import { authErrors, ErrorEnvelope } from '../../../../domain/contracts/common.js';
-import { tenantSettings } from '../../../shared/field-rules.js';
-import { appLicenses, previousMonth } from './licences-repository.js';
-import { AppLicenses, AppLicensesParams, AppLicensesQuery } from './schemas.js';
+import { organisationAppLicenses } from './licences-repository.js';
 
 /** App licences (account counting, domain §9) of one organisation. */
 export const licenceRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
@@ -28,10 +31,13 @@ export const licenceRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
         },
         async (request) => {
             const { tenantId } = request.params;
-            const settings = await tenantSettings(fastify.db, tenantId);
-            if (!settings) throw notFound(`Organisation ${tenantId}`);
-            const month = request.query.month ?? previousMonth(new Date(), settings.timeZone);
-            return appLicenses(fastify.db, tenantId, settings.timeZone, month);
+            const licences = await organisationAppLicenses(
+                fastify.db,
+                tenantId,
+                request.query.month,
+            );
+            if (!licences) throw notFound(`Organisation ${tenantId}`);
+            return licences;
         },
     );
 };

@@ -14,13 +14,16 @@ import {
     type SQL,
     type SQLWrapper,
 } from 'drizzle-orm';
-import type { Subcontractor } from '../../../../domain/people.js';
+import type { Subcontractor } from '../../../../domain/contracts/fleet.js';
 import type { ScopeSet } from '../../../access/scopes.js';
 import { escapeLike, scopeCondition } from '../../../access/scope-filter.js';
 import type { Queryable } from '../../../db/client.js';
 import { depots, subcontractors } from '../../../db/schema/index.js';
 import type { ListParams } from '../../../shared/simple-rest.js';
-import type { SubcontractorFilter, SubcontractorSortField } from './schemas.js';
+import type {
+    SubcontractorFilter,
+    SubcontractorSortField,
+} from '../../../../domain/contracts/fleet.js';
 
 /**
  * Users assigned to a subcontractor: its drivers and courier accounts (and any user linked to it),

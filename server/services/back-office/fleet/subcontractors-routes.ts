@@ -1,60 +1,29 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { and, eq, sql } from 'drizzle-orm';
-import { Type } from 'typebox';
-import {
-    emptyToNull,
-    subcontractorCodeRule,
-    subcontractorNameRule,
-} from '../../../../domain/userRules.js';
-import { requireAction } from '../../../access/route-access.js';
-import { narrowScopes } from '../../../access/scopes.js';
-import { newId } from '../../../db/ids.js';
-import { subcontractors } from '../../../db/schema/index.js';
-import { conflict, notFound } from '../../../errors.js';
-import { contentRange, parseListQuery } from '../../../shared/simple-rest.js';
-import { SimpleRestQuery } from '../../../../domain/contracts/common.js';
-import { authErrors, ErrorEnvelope } from '../../../../domain/contracts/common.js';
-import { appendAudit } from '../../../shared/audit-repository.js';
-import { assertRules, isUniqueViolation } from '../../../shared/field-rules.js';
-import { filterParser } from '../../../shared/simple-rest.js';
+import { authErrors, ErrorEnvelope, SimpleRestQuery } from '../../../../domain/contracts/common.js';
 import {
     IdParams,
     Subcontractor,
     SubcontractorBody,
     SubcontractorFilter,
+    SubcontractorList,
     subcontractorSortFields,
     SubcontractorUpdateBody,
-} from './schemas.js';
+} from '../../../../domain/contracts/fleet.js';
+import { requireAction } from '../../../access/route-access.js';
+import { narrowScopes } from '../../../access/scopes.js';
+import { notFound } from '../../../errors.js';
+import { contentRange, filterParser, parseListQuery } from '../../../shared/simple-rest.js';
 import {
-    assignedUserCount,
-    duplicateFields,
-    findDepotIn,
-    findSubcontractor,
-    generateCode,
-    listSubcontractors,
-    vehicleCount,
-} from './subcontractors-repository.js';
+    createSubcontractor,
+    deleteSubcontractor,
+    updateSubcontractor,
+} from './subcontractor-writes.js';
+import { findSubcontractor, listSubcontractors } from './subcontractors-repository.js';
 
 const tags = ['back-office'];
 const depotContext = { context: 'depot' } as const;
 const some = { coverage: 'some' } as const;
 const parseFilter = filterParser(SubcontractorFilter);
-
-const duplicate = (fields: ('name' | 'code')[]) =>
-    conflict(
-        'DUPLICATE_SUBCONTRACTOR',
-        `The subcontractor ${fields.join(' and ')} is already used in this depot.`,
-        fields.map((field) => ({
-            field: `/body/${field}`,
-            message: `${field} is already used in this depot`,
-        })),
-    );
-const stale = (id: string) =>
-    conflict(
-        'STALE_RECORD',
-        `Subcontractor ${id} was changed by someone else; reload it and try again.`,
-        [{ field: '/body/version', message: 'is not the current version' }],
-    );
 
 /**
  * Subcontractors (domain §3, §5) in the react-admin simple REST contract. Reads need r:suco
@@ -74,7 +43,7 @@ export const subcontractorRoutes: FastifyPluginAsyncTypebox = async (fastify) =>
                 summary:
                     'Subcontractors the caller may see: sortable, paginated (range), filtered by depotId, path, q (name or ID)',
                 querystring: SimpleRestQuery,
-                response: { 200: Type.Array(Subcontractor), ...authErrors },
+                response: { 200: SubcontractorList, ...authErrors },
             },
         },
         async (request, reply) => {
@@ -129,43 +98,7 @@ export const subcontractorRoutes: FastifyPluginAsyncTypebox = async (fastify) =>
             },
         },
         async (request, reply) => {
-            const { body } = request;
-            assertRules({
-                name: subcontractorNameRule(body.name),
-                code: subcontractorCodeRule(body.code),
-            });
-            const name = body.name.trim();
-            const givenCode = emptyToNull(body.code)?.trim() ?? null;
-            const depot = await findDepotIn(db, request.access.scopes, body.depotId);
-            if (!depot) throw notFound(`Depot ${body.depotId}`);
-            const id = newId();
-            try {
-                await db.transaction(async (tx) => {
-                    const taken = await duplicateFields(tx, depot.id, name, givenCode);
-                    if (taken.length > 0) throw duplicate(taken);
-                    const code = givenCode ?? (await generateCode(tx, depot.id));
-                    const row = {
-                        id,
-                        tenantId: depot.tenantId,
-                        depotId: depot.id,
-                        name,
-                        code,
-                        scopePath: `${depot.scopePath}.${id}`,
-                    };
-                    await tx.insert(subcontractors).values(row);
-                    await appendAudit(tx, request, {
-                        action: 'create',
-                        entityType: 'subcontractor',
-                        entityId: id,
-                        changes: { after: row },
-                    });
-                });
-            } catch (error) {
-                if (isUniqueViolation(error))
-                    throw duplicate(givenCode ? ['name', 'code'] : ['name']);
-                throw error;
-            }
-            const created = await findSubcontractor(db, 'ALL', id);
+            const created = await createSubcontractor(db, request, request.body);
             reply.status(201);
             return created;
         },
@@ -189,54 +122,7 @@ export const subcontractorRoutes: FastifyPluginAsyncTypebox = async (fastify) =>
                 },
             },
         },
-        async (request) => {
-            const { id } = request.params;
-            const { body } = request;
-            const before = await findSubcontractor(db, request.access.scopes, id);
-            if (!before) throw notFound(`Subcontractor ${id}`);
-            assertRules({
-                name: subcontractorNameRule(body.name),
-                code:
-                    emptyToNull(body.code) === null ? 'required' : subcontractorCodeRule(body.code),
-            });
-            const name = body.name.trim();
-            const code = body.code.trim();
-            try {
-                await db.transaction(async (tx) => {
-                    const taken = await duplicateFields(tx, before.depotId, name, code, id);
-                    if (taken.length > 0) throw duplicate(taken);
-                    const [updated] = await tx
-                        .update(subcontractors)
-                        .set({
-                            name,
-                            code,
-                            version: sql`${subcontractors.version} + 1`,
-                            updatedAt: new Date(),
-                        })
-                        .where(
-                            and(
-                                eq(subcontractors.id, id),
-                                eq(subcontractors.version, body.version),
-                            ),
-                        )
-                        .returning({ id: subcontractors.id });
-                    if (!updated) throw stale(id);
-                    await appendAudit(tx, request, {
-                        action: 'update',
-                        entityType: 'subcontractor',
-                        entityId: id,
-                        changes: {
-                            before: { name: before.name, code: before.code },
-                            after: { name, code },
-                        },
-                    });
-                });
-            } catch (error) {
-                if (isUniqueViolation(error)) throw duplicate(['name', 'code']);
-                throw error;
-            }
-            return findSubcontractor(db, 'ALL', id);
-        },
+        async (request) => updateSubcontractor(db, request, request.params.id, request.body),
     );
 
     fastify.delete(
@@ -256,33 +142,6 @@ export const subcontractorRoutes: FastifyPluginAsyncTypebox = async (fastify) =>
                 },
             },
         },
-        async (request) => {
-            const { id } = request.params;
-            const found = await findSubcontractor(db, request.access.scopes, id);
-            if (!found) throw notFound(`Subcontractor ${id}`);
-            await db.transaction(async (tx) => {
-                // Lock the row, so a user or vehicle added meanwhile is either counted here or refused by the foreign key.
-                const [locked] = await tx
-                    .select({ users: assignedUserCount, vehicles: vehicleCount })
-                    .from(subcontractors)
-                    .where(eq(subcontractors.id, id))
-                    .for('update');
-                if (!locked) throw notFound(`Subcontractor ${id}`);
-                if (locked.users > 0 || locked.vehicles > 0) {
-                    throw conflict(
-                        'SUBCONTRACTOR_HAS_USERS_OR_VEHICLES_ASSIGNED',
-                        `Subcontractor ${id} still has ${locked.users} users and ${locked.vehicles} vehicles assigned.`,
-                    );
-                }
-                await tx.delete(subcontractors).where(eq(subcontractors.id, id));
-                await appendAudit(tx, request, {
-                    action: 'delete',
-                    entityType: 'subcontractor',
-                    entityId: id,
-                    changes: { before: found },
-                });
-            });
-            return found;
-        },
+        async (request) => deleteSubcontractor(db, request, request.params.id),
     );
 };

@@ -14,13 +14,13 @@ import {
     type SQLWrapper,
 } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Vehicle } from '../../../../domain/people.js';
+import type { Vehicle } from '../../../../domain/contracts/fleet.js';
 import type { ScopeSet } from '../../../access/scopes.js';
 import { escapeLike, scopeCondition } from '../../../access/scope-filter.js';
 import type { Queryable } from '../../../db/client.js';
 import { subcontractors, users, vehicles } from '../../../db/schema/index.js';
 import type { ListParams } from '../../../shared/simple-rest.js';
-import type { VehicleFilter, VehicleSortField } from './schemas.js';
+import type { VehicleFilter, VehicleSortField } from '../../../../domain/contracts/fleet.js';
 
 const baseDriver = alias(users, 'base_driver');
 const baseDriverName = sql<

@@ -3,6 +3,7 @@ import { grantedScopes } from '../../../../domain/permissionChecks.js';
 import { splitScopePath } from '../../../../domain/scopePath.js';
 import type { ProfileActions } from '../../../../domain/permissions.js';
 import { assertAction, type PathSource, type RouteAccess } from '../../../access/route-access.js';
+import { badRequest } from '../../../errors.js';
 import type { RoleTenants } from './roles-repository.js';
 
 export const READ_ROLES = 'r:role';
@@ -12,7 +13,7 @@ export const READ_ROLES = 'r:role';
  * organisation (roles are organisation-wide; a grant on a region reads none). Technical roles
  * are readable wherever r:role is held at all.
  */
-export function readableRoleTenants(actions: ProfileActions): RoleTenants {
+function readableRoleTenants(actions: ProfileActions): RoleTenants {
     const scopes = grantedScopes(actions, READ_ROLES, 'tenant');
     if (scopes === 'ALL') return 'ALL';
     return scopes.filter((path) => splitScopePath(path).length === 1);
@@ -21,6 +22,24 @@ export function readableRoleTenants(actions: ProfileActions): RoleTenants {
 /** The readable organisations as the grant's scopes ('ALL' or tenant ids, which are one-segment paths). */
 export function rolesOf(request: FastifyRequest): RoleTenants {
     return request.access.scopes;
+}
+
+/**
+ * The organisations the role list may show: `tenantId` (the filter) needs r:role on it; without
+ * it the caller must read every organisation's roles (400 otherwise).
+ */
+export function listedRoleTenants(
+    request: FastifyRequest,
+    tenantId: string | undefined,
+): RoleTenants {
+    const readable = rolesOf(request);
+    if (tenantId)
+        assertAction(request.caller.actions, READ_ROLES, { context: 'tenant', path: tenantId });
+    else if (readable !== 'ALL')
+        throw badRequest('filter.tenantId is required.', [
+            { field: '/querystring/filter/tenantId', message: 'is required' },
+        ]);
+    return readable;
 }
 
 /**

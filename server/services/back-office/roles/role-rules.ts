@@ -10,14 +10,10 @@ import { scopeCovers } from '../../../../domain/scopePath.js';
 import { fieldRuleMessages, roleNameRule } from '../../../../domain/userRules.js';
 
 /** Contexts an organisation's role may carry (ADMIN belongs to the platform). */
-export const organisationRoleContexts: readonly RoleContext[] = [
-    'TENANT',
-    'DEPOT',
-    'SUBCONTRACTOR',
-];
+const organisationRoleContexts: readonly RoleContext[] = ['TENANT', 'DEPOT', 'SUBCONTRACTOR'];
 
 /** Markers only the platform grants: never part of an organisation's role. */
-export const platformOnlyActions: readonly string[] = [
+const platformOnlyActions: readonly string[] = [
     ADMIN_ACTION,
     SUPER_ADMIN_ACTION,
     TENANT_ADMIN_ACTION,

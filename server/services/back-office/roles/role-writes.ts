@@ -1,73 +1,147 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { scopesOverlap } from '../../../../domain/scopePath.js';
-import type { Queryable } from '../../../db/client.js';
+import type { Role, RoleBody, RoleUpdateBody } from '../../../../domain/contracts/roles.js';
+import { assertAction } from '../../../access/route-access.js';
+import type { Database, Queryable } from '../../../db/client.js';
+import { newId } from '../../../db/ids.js';
 import { roles } from '../../../db/schema/index.js';
-import { conflict } from '../../../errors.js';
+import { AppError, badRequest, conflict, notFound } from '../../../errors.js';
 import { appendAudit } from '../../../shared/audit-repository.js';
-import { assignmentsOf } from './roles-repository.js';
-import type { Role, RoleUpdateBody } from './schemas.js';
+import {
+    assertAssignmentsKept,
+    assertValidDefinition,
+    duplicateName,
+    isForeignKeyViolation,
+    isUniqueViolation,
+    technicalReadOnly,
+} from './role-checks.js';
+import {
+    findRole,
+    lockTenantRoles,
+    roleNamed,
+    tenantExists,
+    type RoleTenants,
+} from './roles-repository.js';
 
-function hasCode(error: unknown, code: string): boolean {
-    for (
-        let cause: unknown = error;
-        cause instanceof Object;
-        cause = (cause as { cause?: unknown }).cause
-    ) {
-        if ((cause as { code?: unknown }).code === code) return true;
+/** Creates an organisation's role (name unique in the organisation, ignoring case). */
+export async function createRole(
+    db: Database,
+    request: FastifyRequest,
+    body: RoleBody,
+): Promise<Role> {
+    if (!(await tenantExists(db, body.tenantId))) {
+        throw badRequest(`tenantId ${body.tenantId} is not an organisation.`, [
+            { field: '/body/tenantId', message: 'is not an organisation' },
+        ]);
     }
-    return false;
+    await assertValidDefinition(db, body.tenantId, body);
+    const id = newId();
+    try {
+        await db.transaction(async (tx) => {
+            await lockTenantRoles(tx, body.tenantId);
+            if (await roleNamed(tx, body.tenantId, body.name)) throw duplicateName(body.name);
+            const values = {
+                tenantId: body.tenantId,
+                name: body.name.trim(),
+                contexts: body.contexts,
+                actions: body.actions,
+                visibilityPath: body.visibilityPath,
+            };
+            await tx.insert(roles).values({ id, ...values, fixed: false, version: 1 });
+            await appendAudit(tx, request, {
+                action: 'role-created',
+                entityType: 'role',
+                entityId: id,
+                changes: { after: values },
+            });
+        });
+    } catch (error) {
+        if (isUniqueViolation(error)) throw duplicateName(body.name);
+        throw error;
+    }
+    const created = await findRole(db, [body.tenantId], id);
+    if (!created) throw new AppError(500, 'SERVER_ERROR', 'The new role could not be read back.');
+    return created;
 }
 
-/** A unique violation (23505) anywhere in the error's causes. */
-export const isUniqueViolation = (error: unknown) => hasCode(error, '23505');
-/** A foreign-key violation (23503) anywhere in the error's causes. */
-export const isForeignKeyViolation = (error: unknown) => hasCode(error, '23503');
-
 /**
- * An assigned role keeps what its assignments rely on: it may gain contexts but not lose one,
- * and its visibility path must still overlap every scope it is assigned on. Otherwise 409
- * ROLE_IS_ASSIGNED_TO_USER, naming the field.
+ * Changes an organisation's role among `readable` (technical and fixed roles are 403), if the
+ * stored version is still `body.version` and its assignments keep what they rely on.
  */
-export async function assertAssignmentsKept(
-    db: Queryable,
-    before: Role,
-    after: RoleUpdateBody,
-): Promise<void> {
-    const removedContexts = before.contexts.filter((context) => !after.contexts.includes(context));
-    const pathChanged = before.visibilityPath !== after.visibilityPath;
-    if (removedContexts.length === 0 && !pathChanged) return;
-    const assignments = await assignmentsOf(db, before.id);
-    if (assignments.users === 0) return;
-    if (removedContexts.length > 0) {
-        throw conflict(
-            'ROLE_IS_ASSIGNED_TO_USER',
-            `The role is assigned to users: the context ${removedContexts.join(', ')} cannot be removed.`,
-            [
-                {
-                    field: '/body/contexts',
-                    message: `contexts: ${removedContexts.join(', ')} is used by assigned users`,
-                },
-            ],
-        );
+export async function updateRole(
+    db: Database,
+    request: FastifyRequest,
+    readable: RoleTenants,
+    id: string,
+    body: RoleUpdateBody,
+): Promise<Role> {
+    const before = await findRole(db, readable, id);
+    if (!before) throw notFound(`Role ${id}`);
+    if (before.technical || before.fixed || before.tenantId === null) throw technicalReadOnly();
+    const tenantId = before.tenantId;
+    assertAction(request.caller.actions, 'u:role', { context: 'tenant', path: tenantId });
+    await assertValidDefinition(db, tenantId, body);
+    try {
+        await db.transaction(async (tx) => {
+            await lockTenantRoles(tx, tenantId);
+            if (await roleNamed(tx, tenantId, body.name, id)) throw duplicateName(body.name);
+            await assertAssignmentsKept(tx, before, body);
+            await saveRole(tx, request, before, body);
+        });
+    } catch (error) {
+        if (isUniqueViolation(error)) throw duplicateName(body.name);
+        throw error;
     }
-    const outside = assignments.paths.filter((path) => !scopesOverlap(after.visibilityPath, path));
-    if (outside.length > 0) {
-        throw conflict(
+    const after = await findRole(db, [tenantId], id);
+    if (!after) throw notFound(`Role ${id}`);
+    return after;
+}
+
+/** Deletes an organisation's role among `readable` that no user holds (technical and fixed roles are 403). */
+export async function deleteRole(
+    db: Database,
+    request: FastifyRequest,
+    readable: RoleTenants,
+    id: string,
+): Promise<Role> {
+    const role = await findRole(db, readable, id);
+    if (!role) throw notFound(`Role ${id}`);
+    if (role.technical || role.fixed || role.tenantId === null) throw technicalReadOnly();
+    assertAction(request.caller.actions, 'd:role', { context: 'tenant', path: role.tenantId });
+    const assigned = () =>
+        conflict(
             'ROLE_IS_ASSIGNED_TO_USER',
-            'The role is assigned to users on scopes outside the new visibility path.',
-            [
-                {
-                    field: '/body/visibilityPath',
-                    message: `visibilityPath would exclude ${outside.length} assigned scope(s)`,
-                },
-            ],
+            `The role ${role.name} is assigned to users; remove those assignments first.`,
         );
+    try {
+        await db.transaction(async (tx) => {
+            const current = await findRole(tx, 'ALL', id);
+            if (!current) throw notFound(`Role ${id}`);
+            if (current.assignedUsers > 0) throw assigned();
+            const {
+                id: _id,
+                assignedUsers: _assigned,
+                technical: _technical,
+                ...removed
+            } = current;
+            await tx.delete(roles).where(eq(roles.id, id));
+            await appendAudit(tx, request, {
+                action: 'role-deleted',
+                entityType: 'role',
+                entityId: id,
+                changes: { before: removed },
+            });
+        });
+    } catch (error) {
+        // An assignment written concurrently keeps the role (foreign key).
+        if (isForeignKeyViolation(error)) throw assigned();
+        throw error;
     }
+    return { ...role, assignedUsers: 0 };
 }
 
 /** Writes the new definition if the stored version is still `body.version` (409 STALE_RECORD otherwise), with its audit entry. */
-export async function saveRole(
+async function saveRole(
     db: Queryable,
     request: FastifyRequest,
     before: Role,

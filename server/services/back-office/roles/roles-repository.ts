@@ -24,7 +24,7 @@ import {
     tenants,
 } from '../../../db/schema/index.js';
 import type { ListParams } from '../../../shared/simple-rest.js';
-import type { Role, RoleFilter, RoleSortField } from './schemas.js';
+import type { Role, RoleFilter, RoleSortField } from '../../../../domain/contracts/roles.js';
 
 /** Organisations whose roles the caller may read: every one, or these tenant ids. */
 export type RoleTenants = 'ALL' | string[];

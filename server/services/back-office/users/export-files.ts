@@ -1,5 +1,8 @@
 import { crc32, deflateRawSync } from 'node:zlib';
-import type { BackOfficeUserRecord } from './schemas.js';
+import type { BackOfficeUser } from '../../../../domain/contracts/back-office-users.js';
+
+/** At most this many rows in one export or download file. */
+export const MAX_EXPORT_ROWS = 50_000;
 
 /** The columns of the export and download files, in order. */
 export const exportColumns = [
@@ -18,7 +21,7 @@ const dateTime = (iso: string | null) =>
     iso ? iso.replace('T', ' ').replace(/\.\d+Z$|Z$/, '') + ' UTC' : '';
 
 /** One user as the file's cells: roles with their scopes as "Role (Scope), ...". */
-export function exportCells(user: BackOfficeUserRecord): string[] {
+export function exportCells(user: BackOfficeUser): string[] {
     const roles = user.permissions
         .map((permission) => `${permission.roleName} (${permission.scopeName})`)
         .join(', ');
@@ -49,7 +52,7 @@ function csvField(value: string): string {
 }
 
 /** RFC 4180 CSV (commas, CRLF, quoted where needed) with a UTF-8 byte order mark and a header row. */
-export function usersCsv(users: readonly BackOfficeUserRecord[]): Buffer {
+export function usersCsv(users: readonly BackOfficeUser[]): Buffer {
     const lines = [
         exportColumns.map(csvField).join(','),
         ...users.map((user) => exportCells(user).map(csvField).join(',')),
@@ -178,7 +181,7 @@ export function zip(files: Record<string, string | Buffer>): Buffer {
 }
 
 /** An .xlsx workbook with one sheet: the header row (bold, frozen) and one row per user, all cells text. */
-export function usersXlsx(users: readonly BackOfficeUserRecord[]): Buffer {
+export function usersXlsx(users: readonly BackOfficeUser[]): Buffer {
     const rows = [[...exportColumns], ...users.map(exportCells)];
     return zip({ ...workbookParts('Users'), 'xl/worksheets/sheet1.xml': sheetXml(rows) });
 }

@@ -3,10 +3,8 @@ import {
     permissionViolationDetails,
     validatePermissionChange,
 } from '../../../../domain/permissionEditing.js';
-import type {
-    PermissionChangeRequest,
-    PermissionEditing,
-} from '../../../../domain/permissionRows.js';
+import type { PermissionEditing } from '../../../../domain/permissionRows.js';
+import type { PermissionChangeRequest } from '../../../../domain/contracts/back-office-users.js';
 import { scopeCovers } from '../../../../domain/scopePath.js';
 import {
     emailRule,

@@ -1,17 +1,17 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { backOfficeUserTypes } from '../../../../domain/enums.js';
 import type {
+    BackOfficeUser,
+    BackOfficeUserPage,
     BackOfficeUserSortField,
     BackOfficeUserType,
-    Page,
-} from '../../../../domain/people.js';
+} from '../../../../domain/contracts/back-office-users.js';
 import { escapeLike, scopeCondition } from '../../../access/scope-filter.js';
 import type { ScopeSet } from '../../../access/scopes.js';
 import type { Queryable } from '../../../db/client.js';
 import { permissionAssignments, roles, users } from '../../../db/schema/index.js';
 import { userSearchText } from '../../../db/schema/users.js';
 import { scopeLevelOf, scopeNames } from '../scope-names.js';
-import type { BackOfficeUserRecord } from './schemas.js';
 
 export interface UserFilter {
     /** Rows need an assignment under these scopes; 'ALL' lists every back-office user (also without assignments). */
@@ -113,7 +113,7 @@ export async function listBackOfficeUsers(
     filter: UserFilter,
     page: number,
     size: number,
-): Promise<Page<BackOfficeUserRecord>> {
+): Promise<BackOfficeUserPage> {
     const where = whereOf(filter);
     const [rows, counted] = await Promise.all([
         db
@@ -143,7 +143,7 @@ export async function allBackOfficeUsers(
     db: Queryable,
     filter: UserFilter,
     limit: number,
-): Promise<BackOfficeUserRecord[]> {
+): Promise<BackOfficeUser[]> {
     const rows = await db
         .select()
         .from(users)
@@ -158,7 +158,7 @@ export async function loadBackOfficeUsers(
     db: Queryable,
     ids: readonly string[],
     visible: ScopeSet,
-): Promise<BackOfficeUserRecord[]> {
+): Promise<BackOfficeUser[]> {
     if (ids.length === 0) return [];
     const rows = await db
         .select()
@@ -188,7 +188,7 @@ async function withPermissions(
     db: Queryable,
     userRows: readonly (typeof users.$inferSelect)[],
     visible: ScopeSet,
-): Promise<BackOfficeUserRecord[]> {
+): Promise<BackOfficeUser[]> {
     if (userRows.length === 0) return [];
     const assignmentRows: AssignmentRow[] = [];
     const ids = userRows.map((row) => row.id);
@@ -220,7 +220,7 @@ async function withPermissions(
         );
     }
     const names = await scopeNames(db, [...new Set(assignmentRows.map((row) => row.scopePath))]);
-    const byUser = new Map<string, BackOfficeUserRecord['permissions']>();
+    const byUser = new Map<string, BackOfficeUser['permissions']>();
     for (const row of assignmentRows) {
         const list = byUser.get(row.userId) ?? [];
         list.push({

@@ -1,33 +1,20 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
-import { grantedScopes } from '../../../../domain/permissionChecks.js';
-import { isAdmin, type ProfileActions } from '../../../../domain/permissions.js';
-import {
-    isRoleInContext,
-    isRoleVisibleTo,
-    mayAssignAt,
-} from '../../../../domain/permissionRows.js';
-import { scopeCovers, scopesOverlap, splitScopePath } from '../../../../domain/scopePath.js';
-import { accessDenied, type AccessGrant } from '../../../access/route-access.js';
-import { narrowScopes } from '../../../access/scopes.js';
-import { authErrors } from '../../../../domain/contracts/common.js';
-import { buildScopeTree } from '../scope-tree.js';
-import { READ_USERS, readableScopes, viewAccess, type View } from './access.js';
-import { contentTypes, usersCsv, usersXlsx } from './export-files.js';
-import { allBackOfficeUsers, listBackOfficeUsers, type UserFilter } from './list-repository.js';
 import {
     BackOfficeUserDownloadQuery,
     BackOfficeUserPage,
     BackOfficeUserQuery,
-    MAX_EXPORT_ROWS,
     RolesAndScopes,
     RolesAndScopesQuery,
-} from './schemas.js';
-import { editableRoles } from './user-repository.js';
-import type { ScopeNode } from '../../../../domain/profile.js';
-
-const ASSIGN = 'can-assign-permission';
+} from '../../../../domain/contracts/back-office-users.js';
+import { authErrors } from '../../../../domain/contracts/common.js';
+import { isAdmin, type ProfileActions } from '../../../../domain/permissions.js';
+import { accessDenied, type AccessGrant } from '../../../access/route-access.js';
+import { READ_USERS, readableScopes, viewAccess } from './access.js';
+import { contentTypes, MAX_EXPORT_ROWS, usersCsv, usersXlsx } from './export-files.js';
+import { allBackOfficeUsers, listBackOfficeUsers, type UserFilter } from './list-repository.js';
+import { ASSIGN, rolesAndScopesFor } from './roles-and-scopes.js';
 
 /** The rows of a view: `request.access.scopes` (already narrowed to the view path); the permissions shown are those the caller may read. */
 function filterOf(
@@ -54,8 +41,6 @@ function sendFile(reply: FastifyReply, format: 'csv' | 'xlsx', name: string, bod
         .header('cache-control', 'no-store')
         .send(body);
 }
-
-const flatten = (node: ScopeNode): ScopeNode[] => [node, ...node.children.flatMap(flatten)];
 
 /** The list, the export and download files, and what the user dialog may offer (domain §7). */
 export const backOfficeUserReadRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
@@ -168,49 +153,10 @@ export const backOfficeUserReadRoutes: FastifyPluginAsyncTypebox = async (fastif
                 response: { 200: RolesAndScopes, ...authErrors },
             },
         },
-        async (request) => {
-            const { actions } = request.caller;
-            const view: View = {
+        async (request) =>
+            rolesAndScopesFor(fastify.db, request.caller.actions, {
                 context: request.query.context,
                 path: request.query.context === 'admin' ? '' : (request.query.path ?? ''),
-            };
-            const tenantId =
-                view.context === 'admin' ? null : (splitScopePath(view.path)[0] ?? null);
-            const roles = (await editableRoles(fastify.db, tenantId))
-                .filter(
-                    (role) =>
-                        isRoleInContext(role, view.context) &&
-                        isRoleVisibleTo(actions, role, view.context),
-                )
-                .map(({ id, name, contexts, visibilityPath, actions: codes }) => ({
-                    id,
-                    name,
-                    contexts,
-                    visibilityPath,
-                    actions: codes,
-                }));
-            if (view.context === 'admin')
-                return { roles, scopes: [{ path: '', name: 'ADMIN', scope: 'ADMIN' as const }] };
-            const assignable = narrowScopes(
-                grantedScopes(actions, ASSIGN, view.context),
-                view.path,
-            );
-            const tree = await buildScopeTree(fastify.db, assignable, 5);
-            const nodes = flatten(tree).filter(
-                (node) =>
-                    node.path !== '' &&
-                    scopeCovers(view.path, node.path) &&
-                    (assignable === 'ALL' ||
-                        assignable.some((scope) => scopesOverlap(scope, node.path))),
-            );
-            const scopes = nodes.map((node) => ({
-                path: node.path,
-                name: node.name,
-                scope: node.scope,
-            }));
-            if (view.context === 'tenant' && mayAssignAt(actions, 'tenant', ''))
-                scopes.unshift({ path: '', name: 'All tenants', scope: 'ADMIN' });
-            return { roles, scopes };
-        },
+            }),
     );
 };

@@ -1,12 +1,16 @@
+/**
+ * The API access management service (`/api-access/api/v1`, domain §2, §6): API credentials
+ * (answers never carry a secret's hash; the secret itself only in the create and rotate answers)
+ * and the token exchange of machine clients (OAuth 2.0 client credentials, RFC 6749 §4.4).
+ */
 import { Type, type Static } from 'typebox';
-import { apiScopes, credentialStatuses, CREDENTIAL_NAME_MAX } from '../../../domain/apiAccess.js';
-import { IdName } from '../../../domain/contracts/common.js';
-
-/** TypeBox schemas of the API access service (answers never carry a secret's hash). */
+import { apiScopes, credentialStatuses, CREDENTIAL_NAME_MAX } from '../apiAccess.js';
+import { IdName } from './common.js';
 
 const IsoTime = Type.String({ format: 'date-time' });
 const NullableTime = Type.Union([IsoTime, Type.Null()]);
 
+/** A credential as every answer shows it: never its secret or the secret's hash. */
 export const ApiCredential = Type.Object(
     {
         id: Type.String(),
@@ -14,7 +18,7 @@ export const ApiCredential = Type.Object(
         clientId: Type.String(),
         name: Type.String(),
         scopes: Type.Array(Type.Enum(apiScopes)),
-        expiresAt: NullableTime,
+        expiresAt: Type.Union([IsoTime, Type.Null()], { description: 'Null: never expires' }),
         revokedAt: NullableTime,
         lastUsedAt: NullableTime,
         rotatedAt: NullableTime,
@@ -25,17 +29,20 @@ export const ApiCredential = Type.Object(
     },
     { additionalProperties: false },
 );
+export type ApiCredential = Static<typeof ApiCredential>;
 
-/** Create and rotate answers: the credential plus its secret, shown this once. */
+/** The answer of a create or a rotation: the credential plus its secret, shown this once. */
 export const ApiCredentialWithSecret = Type.Object(
     { ...ApiCredential.properties, clientSecret: Type.String() },
     { additionalProperties: false },
 );
+export type ApiCredentialWithSecret = Static<typeof ApiCredentialWithSecret>;
 
 const Name = Type.String({ minLength: 1, maxLength: CREDENTIAL_NAME_MAX });
 const Scopes = Type.Array(Type.String({ minLength: 1, maxLength: 60 }), { maxItems: 20 });
 const ExpiresAt = Type.Union([Type.String({ format: 'date-time' }), Type.Null()]);
 
+/** `POST /credentials` (the rules of domain/apiAccess.ts `apiCredentialErrors` apply). */
 export const ApiCredentialBody = Type.Object(
     {
         tenantId: Type.String({ pattern: '^[A-Za-z0-9_-]{1,64}$' }),
@@ -47,6 +54,7 @@ export const ApiCredentialBody = Type.Object(
 );
 export type ApiCredentialBody = Static<typeof ApiCredentialBody>;
 
+/** `PUT /credentials/:id`: name, scopes and expiry, plus the version it was based on. */
 export const ApiCredentialUpdateBody = Type.Object(
     {
         name: Name,
@@ -63,6 +71,7 @@ export const ApiCredentialParams = Type.Object({
     id: Type.String({ minLength: 1, maxLength: 64 }),
 });
 
+/** Filters of the credential list: the organisation, a search in name and client id, a status, ids (getMany). */
 export const ApiCredentialFilter = Type.Object(
     {
         tenantId: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9_-]{1,64}$' })),
@@ -76,6 +85,7 @@ export const ApiCredentialFilter = Type.Object(
 );
 export type ApiCredentialFilter = Static<typeof ApiCredentialFilter>;
 
+/** The fields the credential list sorts by. */
 export const credentialSortFields = [
     'name',
     'clientId',
@@ -86,7 +96,7 @@ export const credentialSortFields = [
 export type CredentialSortField = (typeof credentialSortFields)[number];
 
 /** RFC 6749 §4.4.2 token request (form fields; client id and secret may come by HTTP Basic instead). */
-export const TokenRequest = Type.Object(
+export const ApiTokenRequest = Type.Object(
     {
         grant_type: Type.Optional(Type.String({ maxLength: 100 })),
         scope: Type.Optional(Type.String({ maxLength: 500 })),
@@ -95,14 +105,16 @@ export const TokenRequest = Type.Object(
     },
     { additionalProperties: true },
 );
-export type TokenRequest = Static<typeof TokenRequest>;
+export type ApiTokenRequest = Static<typeof ApiTokenRequest>;
 
-export const TokenResponse = Type.Object({
+/** What a token request answers (RFC 6749 §5.1). */
+export const ApiTokenResponse = Type.Object({
     access_token: Type.String(),
     token_type: Type.Literal('Bearer'),
     expires_in: Type.Integer(),
     scope: Type.String(),
 });
+export type ApiTokenResponse = Static<typeof ApiTokenResponse>;
 
 /** An OAuth error (RFC 6749 §5.2) carrying the product's error envelope too (code from the catalogue). */
 export const OAuthError = Type.Object({
@@ -114,3 +126,4 @@ export const OAuthError = Type.Object({
         Type.Object({ field: Type.Optional(Type.String()), message: Type.String() }),
     ),
 });
+export type OAuthError = Static<typeof OAuthError>;

@@ -1,6 +1,14 @@
+/**
+ * Depots of the tour and tenant admin service (`/tenant-admin/v1/depots`, domain §3 Depot, §5
+ * Depots): the answer, the list filter, route parameters, the create and update bodies and the
+ * CSV upload. The rules of the fields live in domain/depots.ts; lengths here only bound the input.
+ */
 import { Type, type Static } from 'typebox';
 
+const Id = Type.String({ pattern: '^[A-Za-z0-9_-]{1,100}$' });
+
 export const DeviceMapping = Type.Object({ service: Type.String(), id: Type.String() });
+export type DeviceMapping = Static<typeof DeviceMapping>;
 
 /** A depot with every field of domain §3 plus the names of its organisation and region. */
 export const Depot = Type.Object({
@@ -29,6 +37,7 @@ export const Depot = Type.Object({
 });
 export type Depot = Static<typeof Depot>;
 
+/** The fields the depot lists sort by (`sort=["name","ASC"]`). */
 export const depotSortFields = [
     'name',
     'externalDepotId',
@@ -53,17 +62,9 @@ export const DepotFilter = Type.Object(
 );
 export type DepotFilter = Static<typeof DepotFilter>;
 
-export const DepotParams = Type.Object({
-    internalDepotId: Type.String({ pattern: '^[A-Za-z0-9_-]{1,100}$' }),
-});
-
-export const TenantDepotParams = Type.Object({
-    tenantId: Type.String({ pattern: '^[A-Za-z0-9_-]{1,100}$' }),
-});
-export const TenantDepotItemParams = Type.Object({
-    tenantId: Type.String({ pattern: '^[A-Za-z0-9_-]{1,100}$' }),
-    internalDepotId: Type.String({ pattern: '^[A-Za-z0-9_-]{1,100}$' }),
-});
+export const DepotParams = Type.Object({ internalDepotId: Id });
+export const TenantDepotParams = Type.Object({ tenantId: Id });
+export const TenantDepotItemParams = Type.Object({ tenantId: Id, internalDepotId: Id });
 
 /** Fields of a depot write (domain/depots.ts has the rules; lengths here only bound the input). */
 const depotWriteFields = {
@@ -86,15 +87,23 @@ const depotWriteFields = {
     manualJobUploadEnabled: Type.Boolean(),
 };
 
-/** `POST /depots` (domain/depots.ts `CreateDepotBody`). */
+/** `POST /tenant-admin/v1/depots`. Coordinates both or neither: without them the address is geocoded. */
 export const CreateDepotBody = Type.Object(
-    { tenantId: Type.String({ pattern: '^[A-Za-z0-9_-]{1,100}$' }), ...depotWriteFields },
+    { tenantId: Id, ...depotWriteFields },
     { additionalProperties: false },
 );
-/** `PUT /depots/:internalDepotId` (domain/depots.ts `UpdateDepotBody`). */
+export type CreateDepotBody = Static<typeof CreateDepotBody>;
+
+/** `PUT /tenant-admin/v1/depots/:internalDepotId`: every field but the organisation, plus the version it was based on. */
 export const UpdateDepotBody = Type.Object(
     { ...depotWriteFields, version: Type.Integer({ minimum: 1 }) },
     { additionalProperties: false },
 );
+export type UpdateDepotBody = Static<typeof UpdateDepotBody>;
 
+/** `POST /tenant-admin/v1/depots/upload`: the CSV file (`text/csv`, the columns of domain/depots.ts `depotCsvColumns`). */
+export const DepotUploadBody = Type.String({ description: 'The CSV file' });
+
+/** Answer of a valid `POST /tenant-admin/v1/depots/upload`. */
 export const DepotUploadAnswer = Type.Object({ created: Type.Integer() });
+export type DepotUploadAnswer = Static<typeof DepotUploadAnswer>;

@@ -1,11 +1,24 @@
-import { Type, type Static } from 'typebox';
+/**
+ * The data gateway's reads for machine clients (`/data-gateway/api/v1/external/*`): queries,
+ * the depot and assignment shapes, and the 0-based pages the spec's paged lists answer.
+ */
+import { Type, type Static, type TSchema } from 'typebox';
 
-/** TypeBox schemas of the data gateway's machine reads (0-based pages, as the spec's paged lists). */
-
+/** `page` (0-based) and `size` of a paged list. */
 export const PageQuery = {
     page: Type.Optional(Type.Integer({ minimum: 0, maximum: 100_000, default: 0 })),
     size: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, default: 100 })),
 };
+
+/** A 0-based page: `{content, totalElements, totalPages, size, number}` (ARCHITECTURE.md). */
+export const pageOf = <T extends TSchema>(item: T) =>
+    Type.Object({
+        content: Type.Array(item),
+        totalElements: Type.Integer(),
+        totalPages: Type.Integer(),
+        size: Type.Integer(),
+        number: Type.Integer(),
+    });
 
 export const ExternalDepotsQuery = Type.Object({ ...PageQuery }, { additionalProperties: false });
 export type ExternalDepotsQuery = Static<typeof ExternalDepotsQuery>;
@@ -23,6 +36,7 @@ export const ExternalAssignmentsQuery = Type.Object(
 );
 export type ExternalAssignmentsQuery = Static<typeof ExternalAssignmentsQuery>;
 
+/** A depot of the credential's organisation: external id, name, address, coordinates, time zone. */
 export const ExternalDepot = Type.Object({
     externalDepotId: Type.String(),
     name: Type.String(),
@@ -36,9 +50,11 @@ export const ExternalDepot = Type.Object({
     coordinates: Type.Object({ latitude: Type.Number(), longitude: Type.Number() }),
     timeZone: Type.String(),
 });
+export type ExternalDepot = Static<typeof ExternalDepot>;
 
 const NullableTime = Type.Union([Type.String({ format: 'date-time' }), Type.Null()]);
 
+/** A job assignment of the credential's organisation, its depot named by external id. */
 export const ExternalAssignment = Type.Object({
     id: Type.String(),
     jobId: Type.String(),
@@ -53,13 +69,10 @@ export const ExternalAssignment = Type.Object({
     importedAt: Type.String({ format: 'date-time' }),
     expiredAt: NullableTime,
 });
+export type ExternalAssignment = Static<typeof ExternalAssignment>;
 
-/** A 0-based page: `{content, totalElements, totalPages, size, number}` (ARCHITECTURE.md). */
-export const pageOf = <T extends Parameters<typeof Type.Array>[0]>(item: T) =>
-    Type.Object({
-        content: Type.Array(item),
-        totalElements: Type.Integer(),
-        totalPages: Type.Integer(),
-        size: Type.Integer(),
-        number: Type.Integer(),
-    });
+export const ExternalDepotPage = pageOf(ExternalDepot);
+export type ExternalDepotPage = Static<typeof ExternalDepotPage>;
+
+export const ExternalAssignmentPage = pageOf(ExternalAssignment);
+export type ExternalAssignmentPage = Static<typeof ExternalAssignmentPage>;

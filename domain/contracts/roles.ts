@@ -1,13 +1,17 @@
+/**
+ * Roles (`/api/roles`, react-admin simple REST; domain §3 Role, §5 Roles): an organisation's own
+ * roles and the platform's technical roles (no organisation), which are read-only.
+ */
 import { Type, type Static } from 'typebox';
-import { roleContexts } from '../../../../domain/enums.js';
-import { ROLE_NAME_MAX_LENGTH } from '../../../../domain/userRules.js';
-import { ScopePath } from '../../../../domain/contracts/common.js';
+import { roleContexts } from '../enums.js';
+import { ROLE_NAME_MAX_LENGTH } from '../userRules.js';
+import { ScopePath } from './common.js';
 
 const RoleContext = Type.Enum(roleContexts);
 const ActionCode = Type.String({ minLength: 1, maxLength: 100 });
 const TenantId = Type.String({ pattern: '^[A-Za-z0-9_-]{1,100}$' });
 
-/** A role as `/api/roles` answers it (domain/people.ts `Role`). */
+/** A role as `/api/roles` answers it. Technical roles (no tenant) are read-only. */
 export const Role = Type.Object({
     id: Type.String(),
     tenantId: Type.Union([Type.String(), Type.Null()], {
@@ -26,6 +30,8 @@ export const Role = Type.Object({
 });
 export type Role = Static<typeof Role>;
 
+export const RoleList = Type.Array(Role);
+
 const definition = {
     // The rule's own limit is checked by roleNameRule (400 naming /body/name); the schema only caps the size.
     name: Type.String({ maxLength: ROLE_NAME_MAX_LENGTH * 2 }),
@@ -34,14 +40,14 @@ const definition = {
     visibilityPath: ScopePath,
 };
 
-/** `POST /api/roles` (domain/people.ts `RoleBody`). */
+/** `POST /api/roles`. */
 export const RoleBody = Type.Object(
     { tenantId: TenantId, ...definition },
     { additionalProperties: false },
 );
 export type RoleBody = Static<typeof RoleBody>;
 
-/** `PUT /api/roles/:id` (domain/people.ts `RoleUpdateBody`); unknown fields of a whole record are dropped. */
+/** `PUT /api/roles/:id`; unknown fields of a whole record are dropped. */
 export const RoleUpdateBody = Type.Object(
     { ...definition, version: Type.Integer({ minimum: 1 }) },
     { additionalProperties: false },

@@ -1,17 +1,17 @@
+/**
+ * Organisations (tenants) and their regions (depot groups) of the tour and tenant admin service
+ * (`/tenant-admin/v1/tenants`, `/depotGroups`; domain §2, §3 Organization, §5, §8). Bodies are
+ * checked loosely here (types and sizes) and by the rules of domain/organisations.ts in the
+ * server, so an id in the wrong format answers INVALID_TENANT_ID and every other fault
+ * BAD_REQUEST naming its `/body/<field>`.
+ */
 import { Type, type Static } from 'typebox';
 import {
     MAX_REGIONS,
     ORGANISATION_NAME_MAX_LENGTH,
     REGION_NAME_MAX_LENGTH,
     TENANT_ID_MAX_LENGTH,
-} from '../../../domain/organisations.js';
-
-/**
- * Schemas of the organisation (tenant) and region (depotGroup) routes: domain/organisations.ts
- * types as TypeBox. Bodies are checked loosely here (types and sizes) and by the domain rules in
- * the handler, so an id in the wrong format answers INVALID_TENANT_ID and every other fault
- * BAD_REQUEST naming its `/body/<field>`.
- */
+} from '../organisations.js';
 
 const Id = Type.String({ pattern: '^[A-Za-z0-9_-]{1,100}$' });
 const ClockTime = Type.String({ pattern: '^([01]\\d|2[0-3]):[0-5]\\d$' });
@@ -21,13 +21,15 @@ const LooseClock = Type.String({ maxLength: 20 });
 
 export const BusinessHours = Type.Object({ from: ClockTime, to: ClockTime });
 
+/** A region (depot group) of an organisation; regions can be renamed, never removed. */
 export const OrganisationRegion = Type.Object({
     id: Type.String(),
     name: Type.String(),
     depotCount: Type.Integer({ description: 'Depots of the region the caller may see' }),
 });
+export type OrganisationRegion = Static<typeof OrganisationRegion>;
 
-/** An organisation as the routes answer it (domain/organisations.ts `Organisation`). */
+/** An organisation as `/tenant-admin/v1/tenants` answers it. */
 export const Organisation = Type.Object({
     id: Type.String(),
     name: Type.String(),
@@ -52,7 +54,7 @@ const editable = {
     ),
 };
 
-/** `POST /tenants` (domain/organisations.ts `OrganisationCreateBody`). */
+/** `POST /tenants`. */
 export const OrganisationCreateBody = Type.Object(
     {
         id: Type.String({ maxLength: TENANT_ID_MAX_LENGTH * 5 }),
@@ -69,7 +71,7 @@ export const OrganisationCreateBody = Type.Object(
 );
 export type OrganisationCreateBody = Static<typeof OrganisationCreateBody>;
 
-/** `PUT /tenants/:tenantId` (domain/organisations.ts `OrganisationUpdateBody`). */
+/** `PUT /tenants/:tenantId`: every stored region by id (renames allowed), new ones without id. */
 export const OrganisationUpdateBody = Type.Object(
     {
         ...editable,
@@ -88,6 +90,7 @@ export type OrganisationUpdateBody = Static<typeof OrganisationUpdateBody>;
 
 export const TenantParams = Type.Object({ tenantId: Id });
 
+/** The fields the organisation list sorts by. */
 export const organisationSortFields = [
     'name',
     'id',
@@ -114,7 +117,7 @@ export const OrganisationFilter = Type.Object(
 );
 export type OrganisationFilter = Static<typeof OrganisationFilter>;
 
-/** A region as `/depotGroups` answers it (domain/organisations.ts `DepotGroup`). */
+/** A region as `/tenant-admin/v1/depotGroups` answers it. */
 export const DepotGroup = Type.Object({
     id: Type.String(),
     name: Type.String(),
@@ -124,6 +127,7 @@ export type DepotGroup = Static<typeof DepotGroup>;
 
 export const DepotGroupParams = Type.Object({ id: Id });
 
+/** The fields the region list sorts by. */
 export const depotGroupSortFields = ['name', 'id', 'tenantId'] as const;
 export type DepotGroupSortField = (typeof depotGroupSortFields)[number];
 

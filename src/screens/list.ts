@@ -1,0 +1,47 @@
+import { appLicenses } from '../customRoutes/appLicenses';
+import { backofficeActions } from '../customRoutes/backofficeActions';
+import { changePassword } from '../customRoutes/changePassword';
+import { depotSelection } from '../customRoutes/depotSelection';
+import { depotSummary } from '../customRoutes/depotSummary';
+import { error } from '../customRoutes/error';
+import { landing } from '../customRoutes/landing';
+import { pageViews } from '../customRoutes/pageViews';
+import { profile } from '../customRoutes/profile';
+import { tenantSelection } from '../customRoutes/tenantSelection';
+import { tourCommanderConfig } from '../customRoutes/tourCommanderConfig';
+import { apiAccessManagement } from '../resources/api-access-management';
+import { appAccounts } from '../resources/app-accounts';
+import { backoffice } from '../resources/backoffice';
+import { depots } from '../resources/depots';
+import { organizations } from '../resources/organizations';
+import { roles } from '../resources/roles';
+import { subcontractor } from '../resources/subcontractor';
+import { tempDrivers } from '../resources/tempDrivers';
+import type { Screen } from './types';
+
+/**
+ * Every screen of the signed-in app, one line each: routes, menu, `canAccess` and the data
+ * provider's routing are computed from this list (docs/adding-a-screen.md). The sign-in pages
+ * are not here: they load before the app, without react-admin (src/Root.tsx).
+ */
+export const screens: readonly Screen[] = [
+    landing,
+    profile,
+    changePassword,
+    error,
+    tenantSelection,
+    depotSelection,
+    depotSummary,
+    depots,
+    organizations,
+    tourCommanderConfig,
+    backofficeActions,
+    pageViews,
+    backoffice,
+    appAccounts,
+    appLicenses,
+    tempDrivers,
+    subcontractor,
+    roles,
+    apiAccessManagement,
+];

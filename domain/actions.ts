@@ -106,8 +106,6 @@ export const actionCatalogue: readonly ActionDefinition[] = [
     { code: 'd:role', contexts: tenant, requires: ['r:role'] },
 ];
 
-export const actionCodes: readonly string[] = actionCatalogue.map((action) => action.code);
-
 const byCode = new Map(actionCatalogue.map((action) => [action.code, action]));
 
 export function isKnownAction(code: string): boolean {

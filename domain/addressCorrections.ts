@@ -9,7 +9,6 @@ export type AddressCorrectionStatus = (typeof addressCorrectionStatuses)[number]
 
 /** Coordinate types seen (domain §3). */
 export const coordinateTypes = ['ROOFTOP', 'STREET', 'HANDOVER'] as const;
-export type CoordinateType = (typeof coordinateTypes)[number];
 
 /** Why the driver corrected the position (domain §4). */
 export const driverCommentReasons = [
@@ -18,4 +17,3 @@ export const driverCommentReasons = [
     'OTHER',
     'PIN_POSITION',
 ] as const;
-export type DriverCommentReason = (typeof driverCommentReasons)[number];

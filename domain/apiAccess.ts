@@ -30,9 +30,6 @@ export const CREDENTIAL_MAX_LIFETIME_DAYS = 730;
 
 /** The token endpoint, relative to the API access service base. */
 export const TOKEN_PATH = '/oauth2/token';
-/** The data gateway's machine reads live under its service prefix, beside `/backoffice`. */
-export const MACHINE_GATEWAY_PREFIX = '/data-gateway/api/v1';
-
 /** Revoked wins over expired: a revocation is a decision, an expiry a date. */
 export function credentialStatus(
     credential: { revokedAt: Date | string | null; expiresAt: Date | string | null },

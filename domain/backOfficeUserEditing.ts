@@ -3,7 +3,7 @@ import { can } from './permissionChecks.js';
 import { isAdmin, type ProfileActions } from './permissions.js';
 
 /** The action that lets a viewer edit a back-office user's data (shell §6: "Back-office user edit needs the update action"). */
-export const UPDATE_BACK_OFFICE_USER = 'u:bo-user';
+const UPDATE_BACK_OFFICE_USER = 'u:bo-user';
 
 /**
  * True when the viewer may edit another back-office user's data (the Edit button of

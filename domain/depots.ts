@@ -30,13 +30,13 @@ export const optionalDepotCsvColumns: readonly DepotCsvColumn[] = ['houseNumber'
 /** Rows one upload may hold (10,000 must work; the cap keeps one request's transaction bounded). */
 export const DEPOT_UPLOAD_MAX_ROWS = 20_000;
 /** Several device mappings in one CSV cell are separated by this character. */
-export const DEVICE_MAPPING_SEPARATOR = ';';
+const DEVICE_MAPPING_SEPARATOR = ';';
 
-export const DEPOT_TEXT_MAX_LENGTH = 100;
-export const EXTERNAL_DEPOT_ID_MAX_LENGTH = 20;
-export const HOUSE_NO_MAX_LENGTH = 20;
-export const POSTCODE_MAX_LENGTH = 20;
-export const DEVICE_MAPPINGS_MAX = 20;
+const DEPOT_TEXT_MAX_LENGTH = 100;
+const EXTERNAL_DEPOT_ID_MAX_LENGTH = 20;
+const HOUSE_NO_MAX_LENGTH = 20;
+const POSTCODE_MAX_LENGTH = 20;
+const DEVICE_MAPPINGS_MAX = 20;
 
 export const depotFieldRules = [
     'required',
@@ -102,7 +102,7 @@ export const isDepotProblemRule = (rule: unknown): rule is DepotProblemRule =>
     typeof rule === 'string' && problemRules.has(rule);
 
 /** One reason with the values its text fills in (`column`, `value`, `first`, `tenantId`, `services`, ...). */
-export interface DepotProblem {
+interface DepotProblem {
     rule: DepotProblemRule;
     params: Record<string, string | number>;
 }
@@ -132,7 +132,7 @@ export function splitDeviceMappings(cell: string): string[] {
         : cell.split(DEVICE_MAPPING_SEPARATOR).map((entry) => entry.trim());
 }
 
-export function textRule(
+function textRule(
     value: string | null | undefined,
     max = DEPOT_TEXT_MAX_LENGTH,
 ): DepotFieldRule | null {
@@ -141,10 +141,7 @@ export function textRule(
     return text.length > max ? 'tooLong' : null;
 }
 
-export function optionalTextRule(
-    value: string | null | undefined,
-    max: number,
-): DepotFieldRule | null {
+function optionalTextRule(value: string | null | undefined, max: number): DepotFieldRule | null {
     return (value ?? '').trim().length > max ? 'tooLong' : null;
 }
 
@@ -425,7 +422,7 @@ export const depotCsvTemplate = `${depotCsvColumns.join(',')}\r\n`;
 export const csvRowNumber = (dataIndex: number): number => dataIndex + 2;
 
 /** A problem found in a CSV file's records: its spreadsheet row and an English text. */
-export interface DepotCsvRecordProblem {
+interface DepotCsvRecordProblem {
     row: number;
     message: string;
     /** The row's number of cells (it differs from the header's). */

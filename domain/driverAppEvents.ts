@@ -9,10 +9,3 @@ export const driverAppEventTypes = [
     'SCAN',
     'STATUS_CHANGE',
 ] as const;
-export type DriverAppEventType = (typeof driverAppEventTypes)[number];
-
-/** Events that count as "the last scan on a vehicle" of the health badge (shell §2.1). */
-export const statusChangeEventTypes = [
-    'SCAN',
-    'STATUS_CHANGE',
-] as const satisfies readonly DriverAppEventType[];

@@ -25,9 +25,6 @@ export const backOfficeUserTypes = [
     'Fieldops',
 ] as const satisfies readonly UserType[];
 
-/** Driver app accounts and courier accounts sign in with a username. */
-export const appUserTypes = ['Driver', 'TempDriver'] as const satisfies readonly UserType[];
-
 export const roleContexts = ['ADMIN', 'TENANT', 'DEPOT', 'SUBCONTRACTOR'] as const;
 export type RoleContext = (typeof roleContexts)[number];
 

@@ -2,60 +2,58 @@
  * Error codes of the spec's catalogue (domain §8) plus the few platform codes every
  * service needs. Every error answer is `{ code, message, details }`.
  */
-export const errorCodes = [
+export type ErrorCode =
     // general
-    'BAD_REQUEST',
-    'FORBIDDEN_ERROR',
-    'GENERIC_ERROR',
-    'SERVER_ERROR',
-    'UNKNOWN_USER_ERROR',
-    'NOT_FOUND',
-    'UNAUTHORIZED',
-    'SERVICE_UNAVAILABLE',
-    'TOO_MANY_REQUESTS',
+    | 'BAD_REQUEST'
+    | 'FORBIDDEN_ERROR'
+    | 'GENERIC_ERROR'
+    | 'SERVER_ERROR'
+    | 'UNKNOWN_USER_ERROR'
+    | 'NOT_FOUND'
+    | 'UNAUTHORIZED'
+    | 'SERVICE_UNAVAILABLE'
+    | 'TOO_MANY_REQUESTS'
     // authorization
-    'CHANGE_SCOPE',
-    'NO_DATA_PERMISSION',
-    'NO_DC_PERMISSION',
-    'NO_PERMISSION',
+    | 'CHANGE_SCOPE'
+    | 'NO_DATA_PERMISSION'
+    | 'NO_DC_PERMISSION'
+    | 'NO_PERMISSION'
     // users (domain §8)
-    'DUPLICATE_EMAIL',
-    'DUPLICATE_PHONE_NUMBER',
-    'DUPLICATE_USERNAME',
-    'TENANT_MAX_TEMP_DRIVERS_REACHED',
+    | 'DUPLICATE_EMAIL'
+    | 'DUPLICATE_PHONE_NUMBER'
+    | 'DUPLICATE_USERNAME'
+    | 'TENANT_MAX_TEMP_DRIVERS_REACHED'
     // subcontractors and vehicles (domain §8)
-    'DUPLICATE_SUBCONTRACTOR',
-    'SUBCONTRACTOR_HAS_USERS_ASSIGNED',
-    'SUBCONTRACTOR_HAS_USERS_OR_VEHICLES_ASSIGNED',
-    'DUPLICATE_VEHICLE_NUMBER',
+    | 'DUPLICATE_SUBCONTRACTOR'
+    | 'SUBCONTRACTOR_HAS_USERS_ASSIGNED'
+    | 'SUBCONTRACTOR_HAS_USERS_OR_VEHICLES_ASSIGNED'
+    | 'DUPLICATE_VEHICLE_NUMBER'
     // roles (domain §8)
-    'ROLE_IS_ASSIGNED_TO_USER',
-    'DUPLICATE_ROLE_NAME',
+    | 'ROLE_IS_ASSIGNED_TO_USER'
+    | 'DUPLICATE_ROLE_NAME'
     // a save based on a stale copy of the record (409; docs/decisions.md)
-    'STALE_RECORD',
+    | 'STALE_RECORD'
     // organisations (domain §8: duplicate organization ID, invalid ID format; domain §5 rules)
-    'DUPLICATE_TENANT_ID',
-    'INVALID_TENANT_ID',
-    'TENANT_COUNTRY_FIXED',
-    'TENANT_REGION_REMOVED',
+    | 'DUPLICATE_TENANT_ID'
+    | 'INVALID_TENANT_ID'
+    | 'TENANT_COUNTRY_FIXED'
+    | 'TENANT_REGION_REMOVED'
     // depots (domain §8: address not found, duplicate device mapping, duplicate external depot ID,
     // invalid device mapping format, upload errors listed per row)
-    'ADDRESS_NOT_FOUND',
-    'DUPLICATE_DEVICE_MAPPING',
-    'DUPLICATE_EXTERNAL_DEPOT_ID',
-    'INVALID_DEVICE_MAPPING_FORMAT',
-    'DEPOT_UPLOAD_INVALID',
+    | 'ADDRESS_NOT_FOUND'
+    | 'DUPLICATE_DEVICE_MAPPING'
+    | 'DUPLICATE_EXTERNAL_DEPOT_ID'
+    | 'INVALID_DEVICE_MAPPING_FORMAT'
+    | 'DEPOT_UPLOAD_INVALID'
     // client configurations: a document that fails its JSON Schema (details name the fields)
-    'INVALID_CLIENT_CONFIG',
+    | 'INVALID_CLIENT_CONFIG'
     // API access: credentials and machine tokens
-    'CREDENTIAL_REVOKED',
-    'CREDENTIAL_EXPIRED',
-    'INSUFFICIENT_SCOPE',
+    | 'CREDENTIAL_REVOKED'
+    | 'CREDENTIAL_EXPIRED'
+    | 'INSUFFICIENT_SCOPE'
     // backoffice actions: role-sync files and translation uploads
-    'INVALID_SIGNATURE',
-    'LOCALE_KEYS_MISMATCH',
-] as const;
-export type ErrorCode = (typeof errorCodes)[number];
+    | 'INVALID_SIGNATURE'
+    | 'LOCALE_KEYS_MISMATCH';
 
 /** The authorization failures of domain §6/§8, most general first. */
 export const authorizationErrorCodes = [

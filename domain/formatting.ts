@@ -17,13 +17,13 @@ export const KG_TO_POUNDS = 2.20462;
 /** Shown for a missing or invalid value. */
 export const EMPTY_VALUE = '-';
 /** Converted and formatted values are rounded to this many decimals (shell §9). */
-export const MAX_DECIMALS = 2;
+const MAX_DECIMALS = 2;
 
-export const lengthUnits: Record<LengthFormat, string> = {
+const lengthUnits: Record<LengthFormat, string> = {
     LENGTH_METRIC: 'km',
     LENGTH_IMPERIAL: 'mi',
 };
-export const weightUnits: Record<WeightFormat, string> = {
+const weightUnits: Record<WeightFormat, string> = {
     WEIGHT_METRIC: 'kg',
     WEIGHT_IMPERIAL: 'lb',
 };

@@ -13,9 +13,9 @@ import type { BusinessHours } from './contracts/tenant-configuration.js';
  */
 
 /** Data this old (or older) turns the badge red. */
-export const HEALTH_STALE_AFTER_MINUTES = 30;
+const HEALTH_STALE_AFTER_MINUTES = 30;
 /** The warning window ends this long before the business hours do. */
-export const HEALTH_END_SHIFT_MINUTES = 60;
+const HEALTH_END_SHIFT_MINUTES = 60;
 
 const MINUTES_PER_DAY = 24 * 60;
 const MS_PER_MINUTE = 60_000;
@@ -106,7 +106,7 @@ export function isCalendarDate(value: string): boolean {
 }
 
 /** The calendar date (`YYYY-MM-DD`) of `now` in `timeZone`. */
-export function calendarDateIn(now: Date, timeZone: string): string {
+function calendarDateIn(now: Date, timeZone: string): string {
     const parts = zonedParts(now, timeZone);
     if (!parts) throw new RangeError('invalid date');
     return `${String(parts.year).padStart(4, '0')}-${String(parts.month).padStart(2, '0')}-${String(parts.day).padStart(2, '0')}`;

@@ -13,9 +13,9 @@ import type { ErrorDetail } from './contracts/common.js';
 const EXTRA_PLURAL = /^(.*)_(zero|two|few|many)$/;
 
 /** The most problems named in an error answer (the counts are always complete). */
-export const LOCALE_PROBLEM_LIMIT = 50;
+const LOCALE_PROBLEM_LIMIT = 50;
 
-export interface BadLocaleValue {
+interface BadLocaleValue {
     key: string;
     problem: 'notText' | 'empty' | 'variables';
     /** The variables the key must use (problem `variables`). */
@@ -32,7 +32,7 @@ const isObject = (value: unknown): value is LocaleDocument =>
     typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Every leaf of a nested document by its dotted key (objects are walked, anything else is a leaf). */
-export function flattenLocale(document: LocaleDocument, prefix = ''): Map<string, unknown> {
+function flattenLocale(document: LocaleDocument, prefix = ''): Map<string, unknown> {
     const leaves = new Map<string, unknown>();
     for (const [key, value] of Object.entries(document)) {
         const path = prefix ? `${prefix}.${key}` : key;
@@ -44,7 +44,7 @@ export function flattenLocale(document: LocaleDocument, prefix = ''): Map<string
 }
 
 /** The `{{variables}}` of a text, sorted (repeats kept). */
-export function localeVariables(text: string): string[] {
+function localeVariables(text: string): string[] {
     return [...text.matchAll(/{{\s*(\w+)\s*}}/g)].map((match) => match[1] ?? '').sort();
 }
 
@@ -89,7 +89,7 @@ export const localeFileFits = (problems: LocaleProblems) =>
     problems.missing.length + problems.unknown.length + problems.badValues.length === 0;
 
 /** A dotted key as a JSON pointer below the body (`app.a.b` → `/body/app/a/b`). */
-export const localeKeyField = (key: string) =>
+const localeKeyField = (key: string) =>
     `/body/${key
         .split('.')
         .map((part) => part.replaceAll('~', '~0').replaceAll('/', '~1'))
@@ -102,7 +102,7 @@ const keyOfField = (field: string) =>
         .join('.');
 
 /** Detail messages of LOCALE_KEYS_MISMATCH (the browser groups the details by them). */
-export const localeProblemMessages = {
+const localeProblemMessages = {
     missing: 'missing key',
     unknown: 'unknown key',
     notText: 'must be a text',

@@ -107,7 +107,6 @@ export const navigationRules = {
     tenant: tenantNavigationRules,
     depot: depotNavigationRules,
 } as const;
-export type NavigationItemId<C extends AppContext> = keyof (typeof navigationRules)[C];
 
 /** True when the item `id` of the context's drawer shows; unknown ids never show. */
 export function isNavigationItemVisible(

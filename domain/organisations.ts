@@ -12,14 +12,14 @@ import type { BusinessHours } from './contracts/tenant-configuration.js';
  */
 
 /** An organisation's id: chosen by people, a scope path segment, 2 to 40 characters. */
-export const TENANT_ID_MIN_LENGTH = 2;
+const TENANT_ID_MIN_LENGTH = 2;
 export const TENANT_ID_MAX_LENGTH = 40;
 const TENANT_ID = /^[A-Za-z0-9_-]+$/;
 
 export const ORGANISATION_NAME_MAX_LENGTH = 100;
 export const REGION_NAME_MAX_LENGTH = 100;
 /** Names need at least this many characters that are not spaces. */
-export const ORGANISATION_NAME_MIN_NON_SPACE = 2;
+const ORGANISATION_NAME_MIN_NON_SPACE = 2;
 /** Regions one save may carry. */
 export const MAX_REGIONS = 100;
 
@@ -77,26 +77,23 @@ export const businessCountryCodes = [
     'US',
     'VA',
 ] as const;
-export type BusinessCountryCode = (typeof businessCountryCodes)[number];
 
-export const organisationRules = [
-    'required',
-    'tooShort',
-    'tooLong',
-    'tenantIdFormat',
-    'tenantIdLength',
-    'unknownCountry',
-    'unknownTimeZone',
-    'clockTime',
-    'hoursOrder',
-    'regionRequired',
-    'tooManyRegions',
-    'duplicateRegion',
-] as const;
-export type OrganisationRule = (typeof organisationRules)[number];
+export type OrganisationRule =
+    | 'required'
+    | 'tooShort'
+    | 'tooLong'
+    | 'tenantIdFormat'
+    | 'tenantIdLength'
+    | 'unknownCountry'
+    | 'unknownTimeZone'
+    | 'clockTime'
+    | 'hoursOrder'
+    | 'regionRequired'
+    | 'tooManyRegions'
+    | 'duplicateRegion';
 
 /** English texts of the rules, for the server's error details (the browser translates the keys). */
-export const organisationRuleMessages: Record<OrganisationRule, string> = {
+const organisationRuleMessages: Record<OrganisationRule, string> = {
     required: 'is required',
     tooShort: `needs at least ${ORGANISATION_NAME_MIN_NON_SPACE} characters that are not spaces`,
     tooLong: 'is too long',
@@ -180,7 +177,7 @@ export function businessHoursOrderRule(hours: Partial<BusinessHours>): Organisat
 }
 
 /** The key under which region names must be unique in an organisation (trimmed, case ignored). */
-export function regionNameKey(name: string): string {
+function regionNameKey(name: string): string {
     return name.trim().toLowerCase();
 }
 

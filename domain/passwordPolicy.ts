@@ -8,7 +8,7 @@ export const MIN_PASSWORD_LENGTH = 10;
 /** Cognito's upper bound (UTF-16 units); the server also caps its Argon2 input there. */
 export const MAX_PASSWORD_LENGTH = 256;
 /** Cognito's RequireSymbols set: ^ $ * . [ ] { } ( ) ? " ! @ # % & / \ , > < ' : ; | _ ~ ` = + - and space. */
-export const PASSWORD_SYMBOLS = '^$*.[]{}()?"!@#%&/\\,><\':;|_~`=+- ';
+const PASSWORD_SYMBOLS = '^$*.[]{}()?"!@#%&/\\,><\':;|_~`=+- ';
 
 const RULES: [test: (password: string) => boolean, message: string][] = [
     [(password) => [...password].length >= MIN_PASSWORD_LENGTH, 'Password not long enough'],

@@ -16,7 +16,7 @@ import {
 import type { PermissionChangeRequest } from './contracts/back-office-users.js';
 
 /** The permission editing rules (shell §5, domain §5), each named so a 400 or a disabled option can say which. */
-export const permissionRuleMessages = {
+const permissionRuleMessages = {
     ROW_INCOMPLETE: 'A row needs a role and at least one scope before another row can be added.',
     ROWS_LOCKED_BY_SUBCONTRACTOR:
         'No further row can be added while a subcontractor scope is present.',
@@ -37,7 +37,6 @@ export const permissionRuleMessages = {
     REMOVAL_OUT_OF_CONTEXT: 'Only permissions of the current context can be removed.',
 } as const;
 export type PermissionRule = keyof typeof permissionRuleMessages;
-export const permissionRules = Object.keys(permissionRuleMessages) as PermissionRule[];
 
 /** One broken rule: `row` indexes the rows validated, `addIndex`/`removeIndex` the request's lists. */
 export interface PermissionViolation {

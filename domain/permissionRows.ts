@@ -38,7 +38,7 @@ export interface PermissionEditing {
 }
 
 /** Role contexts offered in each dialog context; subcontractor roles in the tenant and depot dialogs. */
-export const roleContextsFor: Record<AppContext, readonly RoleContext[]> = {
+const roleContextsFor: Record<AppContext, readonly RoleContext[]> = {
     admin: ['ADMIN'],
     tenant: ['TENANT', 'SUBCONTRACTOR'],
     depot: ['DEPOT', 'SUBCONTRACTOR'],
@@ -159,7 +159,7 @@ export function depotOf(path: string): string {
  * tenant-context roles (admin scope, all tenants); subcontractor scopes exactly for subcontractor
  * roles; admin roles only on ''.
  */
-export function scopeShapeFits(role: EditableRole, context: AppContext, path: string): boolean {
+function scopeShapeFits(role: EditableRole, context: AppContext, path: string): boolean {
     if (!isScopePath(path) || splitScopePath(path).length > 5) return false;
     if (context === 'admin') return path === '';
     if (path === '') return role.contexts.includes('TENANT') && !isSubcontractorRole(role);

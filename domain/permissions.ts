@@ -9,7 +9,7 @@ export const ADMIN_ACTION = 'admin';
 export const SUPER_ADMIN_ACTION = 'super-admin';
 export const TENANT_ADMIN_ACTION = 'tenant-admin';
 /** Lets tenant users see every depot of their organisation (domain §6). */
-export const TENANT_DEPOTS_ACTION = 'r:tenant-dcs';
+const TENANT_DEPOTS_ACTION = 'r:tenant-dcs';
 
 export interface AssignedRole {
     contexts: readonly RoleContext[];
@@ -48,7 +48,7 @@ export function isSuperAdmin(actions: ProfileActions): boolean {
 }
 
 export const DEPOT_PATH_LENGTH = 4;
-export const SUBCONTRACTOR_PATH_LENGTH = 5;
+const SUBCONTRACTOR_PATH_LENGTH = 5;
 
 /** A subcontractor scope: `tenant.country.group.depot.subcontractor` (domain §3: five parts). */
 export function isSubcontractorPath(path: string): boolean {
@@ -60,7 +60,7 @@ function depotPart(path: string): string {
     return splitScopePath(path).slice(0, DEPOT_PATH_LENGTH).join('.');
 }
 
-export function isTenantAdmin(actions: ProfileActions): boolean {
+function isTenantAdmin(actions: ProfileActions): boolean {
     return Object.values(actions.TENANT).some((codes) => codes.includes(TENANT_ADMIN_ACTION));
 }
 

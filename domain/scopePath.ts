@@ -5,7 +5,7 @@
  * Matching is by whole segments, never by raw string prefix (`t1` does not cover `t10`).
  */
 
-export const SCOPE_SEPARATOR = '.';
+const SCOPE_SEPARATOR = '.';
 
 export function splitScopePath(path: string): string[] {
     return path === '' ? [] : path.split(SCOPE_SEPARATOR);
@@ -42,7 +42,7 @@ export function subcontractorScopePath(depotPath: string, subcontractorId: strin
 }
 
 /** A valid id segment: no separator, no whitespace, not empty. */
-export function isScopeSegment(value: string): boolean {
+function isScopeSegment(value: string): boolean {
     return /^[A-Za-z0-9_-]+$/.test(value);
 }
 

@@ -5,31 +5,29 @@
  * translates as `app.validation.<rule>`) or null.
  */
 
-export const NAME_MAX_LENGTH = 40;
-export const NAME_MIN_NON_SPACE = 2;
+const NAME_MAX_LENGTH = 40;
+const NAME_MIN_NON_SPACE = 2;
 /** Back-office profile phones (shell §9). */
-export const PHONE_MAX_LENGTH = 16;
+const PHONE_MAX_LENGTH = 16;
 /** Driver and courier-account mobiles (domain §9). */
-export const DRIVER_MOBILE_MAX_LENGTH = 15;
-export const EMAIL_MAX_LENGTH = 254;
-export const VEHICLE_NUMBER_LENGTH = 4;
-export const SUBCONTRACTOR_NAME_MAX_LENGTH = 100;
-export const SUBCONTRACTOR_CODE_MAX_LENGTH = 40;
+const DRIVER_MOBILE_MAX_LENGTH = 15;
+const EMAIL_MAX_LENGTH = 254;
+const VEHICLE_NUMBER_LENGTH = 4;
+const SUBCONTRACTOR_NAME_MAX_LENGTH = 100;
+const SUBCONTRACTOR_CODE_MAX_LENGTH = 40;
 export const ROLE_NAME_MAX_LENGTH = 100;
 
-export const fieldRules = [
-    'required',
-    'tooShort',
-    'tooLong',
-    'emailFormat',
-    'noSpaces',
-    'phoneFormat',
-    'unknownCountryCode',
-    'usernameFormat',
-    'vehicleNumberFormat',
-    'subcontractorCodeFormat',
-] as const;
-export type FieldRule = (typeof fieldRules)[number];
+export type FieldRule =
+    | 'required'
+    | 'tooShort'
+    | 'tooLong'
+    | 'emailFormat'
+    | 'noSpaces'
+    | 'phoneFormat'
+    | 'unknownCountryCode'
+    | 'usernameFormat'
+    | 'vehicleNumberFormat'
+    | 'subcontractorCodeFormat';
 
 /** English texts of the rules, for the server's error details (the browser translates the keys). */
 export const fieldRuleMessages: Record<FieldRule, string> = {
@@ -79,7 +77,7 @@ export function emailRule(value: string | null | undefined): FieldRule | null {
  * ITU-T E.164 country calling codes in use. They are prefix-free, so a number names its code
  * without ambiguity.
  */
-export const countryCallingCodes: readonly string[] = [
+const countryCallingCodes: readonly string[] = [
     '1',
     '7',
     '20',

@@ -27,7 +27,7 @@ declare module 'fastify' {
     }
 }
 
-export interface AppOptions {
+interface AppOptions {
     config: AppConfig;
     database: DatabaseHandle;
 }

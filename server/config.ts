@@ -9,7 +9,7 @@ import type { BrowserConfig } from '../domain/contracts/browser-config.js';
  * Every environment variable the server reads, in one schema (also listed in `.env.example`).
  * Validated at boot: a wrong value stops the server with a message naming the variable.
  */
-export const EnvSchema = Type.Object({
+const EnvSchema = Type.Object({
     NODE_ENV: Type.Union(
         [Type.Literal('development'), Type.Literal('production'), Type.Literal('test')],
         { default: 'development' },
@@ -76,7 +76,7 @@ export const EnvSchema = Type.Object({
     /** Lifetime of the bearer tokens machine clients obtain with API credentials. */
     API_TOKEN_TTL_SECONDS: Type.Integer({ minimum: 60, maximum: 86_400, default: 3600 }),
 });
-export type Env = Static<typeof EnvSchema>;
+type Env = Static<typeof EnvSchema>;
 
 /** What the browser needs to know, injected into index.html (never secrets). */
 export interface AppConfig {
@@ -123,7 +123,7 @@ export interface AppConfig {
 }
 
 /** Static AWS-style credentials of the embedded endpoint's admin API. */
-export interface AdminCredentials {
+interface AdminCredentials {
     accessKeyId: string;
     secretAccessKey: string;
     /** configured: from the environment; derived: HKDF of IDENTITY_KEY_SECRET; ephemeral: random, this process only. */

@@ -2,7 +2,7 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { i18n, initI18n } from './i18n/i18next';
 
 /** Page pieces that take longer than this count as failed (shell §7, §9). */
-export const LAZY_LOAD_TIMEOUT_MS = 120_000;
+const LAZY_LOAD_TIMEOUT_MS = 120_000;
 const RELOADED_KEY = 'app.reloadedAfterLoadError';
 const RELOAD_DELAY_MS = 1500;
 

@@ -2,7 +2,7 @@
  * What the browser keeps about a session, without loading Amplify: Amplify's token keys in
  * localStorage, and the route a signed-out visitor wanted (sessionStorage, shell §2.8).
  */
-export const COGNITO_STORAGE_PREFIX = 'CognitoIdentityServiceProvider.';
+const COGNITO_STORAGE_PREFIX = 'CognitoIdentityServiceProvider.';
 const INTENDED_ROUTE_KEY = 'app.intendedRoute';
 
 /**
@@ -10,15 +10,15 @@ const INTENDED_ROUTE_KEY = 'app.intendedRoute';
  * needs a session and is a page of the app: signed out, it shows the sign-in first (the route is
  * kept for after it).
  */
-export const signInShellRoutes = ['/login', '/resetPwd', '/forceChangePwd'] as const;
-export type SignInShellRoute = (typeof signInShellRoutes)[number];
+const signInShellRoutes = ['/login', '/resetPwd', '/forceChangePwd'] as const;
+type SignInShellRoute = (typeof signInShellRoutes)[number];
 export const LOGIN_ROUTE = '/login';
 export const RESET_PASSWORD_ROUTE = '/resetPwd';
 export const FORCE_CHANGE_PASSWORD_ROUTE = '/forceChangePwd';
 export const CHANGE_PASSWORD_ROUTE = '/changePwd';
 export const LANDING_ROUTE = '/landing';
 
-export function isSignInShellRoute(pathname: string): pathname is SignInShellRoute {
+function isSignInShellRoute(pathname: string): pathname is SignInShellRoute {
     return (signInShellRoutes as readonly string[]).includes(pathname);
 }
 

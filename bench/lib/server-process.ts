@@ -10,7 +10,7 @@ export interface RunningServer {
     stop(): Promise<void>;
 }
 
-export function freePort(): Promise<number> {
+function freePort(): Promise<number> {
     return new Promise((resolve, reject) => {
         const probe = createServer();
         probe.once('error', reject);

@@ -10,11 +10,11 @@ import { openDatabase, type Database } from '../../server/db/client.js';
 import { depots, permissionAssignments, roles, users } from '../../server/db/schema/index.js';
 import { startServer, type RunningServer } from './server-process.js';
 
-export const USER_COUNT = 50_000;
+const USER_COUNT = 50_000;
 const REQUESTS = 400;
 const WARMUP = 40;
 /** Budgets of issue 5: p99 of the filtered, sorted page. */
-export const budgets = { postgres: 50, pglite: 150 } as const;
+const budgets = { postgres: 50, pglite: 150 } as const;
 
 const FIRST = [
     'Anna',
@@ -67,7 +67,7 @@ const TYPES = [
     'SubContractorManager',
 ] as const;
 
-export interface PercentileSummary {
+interface PercentileSummary {
     requests: number;
     errors: number;
     p50Ms: number;
@@ -117,7 +117,7 @@ async function measurePage(url: string, token: string, budget: number): Promise<
 }
 
 /** Inserts `count` back-office users with assignments spread over the depots of the organisation with most depots. */
-export async function insertUsers(
+async function insertUsers(
     db: Database,
     count: number,
 ): Promise<{ tenantId: string; depotPath: string }> {

@@ -3,29 +3,16 @@
  * delete, and what the user dialog may offer. Every editable record carries `version`: a save
  * must send the version it was based on, and a stale one is refused with 409 STALE_RECORD.
  */
-import { Type, type Static, type TSchema } from 'typebox';
+import { Type, type Static } from 'typebox';
 import { appContexts, backOfficeUserTypes, roleContexts, scopeLevels } from '../enums.js';
-import { ScopePath } from './common.js';
+import { pageOf, ScopePath } from './common.js';
 
 const Id = Type.String({ pattern: '^[A-Za-z0-9_-]{1,100}$' });
 const NullableText = Type.Union([Type.String({ maxLength: 200 }), Type.Null()]);
 const DateTime = Type.String({ format: 'date-time' });
 
-export const MAX_PAGE_SIZE = 500;
-export const DEFAULT_PAGE_SIZE = 25;
-
-/** A page of a list the spec defines with 0-based pages (ARCHITECTURE.md, Services). */
-export const pageOf = <T extends TSchema>(item: T) =>
-    Type.Object({
-        content: Type.Array(item),
-        totalElements: Type.Integer({ minimum: 0 }),
-        totalPages: Type.Integer({ minimum: 0 }),
-        size: Type.Integer({ minimum: 1 }),
-        /** 0-based page number. */
-        number: Type.Integer({ minimum: 0 }),
-    });
-/** A page of `T` (the shape of `pageOf`). */
-export type Page<T> = Omit<Static<ReturnType<typeof pageOf>>, 'content'> & { content: T[] };
+const MAX_PAGE_SIZE = 500;
+const DEFAULT_PAGE_SIZE = 25;
 
 /** A user's hashId (opaque, non-sequential). */
 export const UserParams = Type.Object({ hashId: Id });
@@ -72,7 +59,7 @@ export const BackOfficeUserPage = pageOf(BackOfficeUser);
 export type BackOfficeUserPage = Static<typeof BackOfficeUserPage>;
 
 /** Sortable columns of `GET /v2/users` (`sort=<field>,asc|desc`). */
-export const backOfficeUserSortFields = [
+const backOfficeUserSortFields = [
     'lastName',
     'firstName',
     'email',
@@ -108,7 +95,7 @@ export type BackOfficeUserQuery = Static<typeof BackOfficeUserQuery>;
 export type BackOfficeUserQueryParams = Omit<BackOfficeUserQuery, 'page' | 'size'> &
     Partial<Pick<BackOfficeUserQuery, 'page' | 'size'>>;
 
-export const downloadFormats = ['csv', 'xlsx'] as const;
+const downloadFormats = ['csv', 'xlsx'] as const;
 
 /** Query of `GET /v2/users/download`: the list's filters and the file format. */
 export const BackOfficeUserDownloadQuery = Type.Object({
@@ -204,14 +191,14 @@ export const RolesAndScopesQuery = Type.Object({
 export type RolesAndScopesQuery = Static<typeof RolesAndScopesQuery>;
 
 /** A role the user dialog offers (`GET /rolesAndScopes`). */
-export const RoleOption = Type.Object({
+const RoleOption = Type.Object({
     id: Type.String(),
     name: Type.String(),
     contexts: Type.Array(Type.Enum(roleContexts)),
     visibilityPath: Type.String(),
     actions: Type.Array(Type.String()),
 });
-export type RoleOption = Static<typeof RoleOption>;
+type RoleOption = Static<typeof RoleOption>;
 
 /** A scope the user dialog offers: '' is "all tenants" in the tenant context and the admin scope in the admin context. */
 export const ScopeOption = Type.Object({

@@ -3,7 +3,7 @@
  * react-admin simple REST list parameters. Declared once here as TypeBox schemas; server
  * routes validate with them, everything else uses `Static<typeof X>`.
  */
-import { Type, type Static } from 'typebox';
+import { Type, type Static, type TSchema } from 'typebox';
 
 export const ErrorDetail = Type.Object({
     field: Type.Optional(
@@ -57,3 +57,16 @@ export const SimpleRestQuery = Type.Object({
     filter: Type.Optional(Type.String({ maxLength: 2000 })),
 });
 export type SimpleRestQuery = Static<typeof SimpleRestQuery>;
+
+/** A page of a list the spec defines with 0-based pages (ARCHITECTURE.md, Services). */
+export const pageOf = <T extends TSchema>(item: T) =>
+    Type.Object({
+        content: Type.Array(item),
+        totalElements: Type.Integer({ minimum: 0 }),
+        totalPages: Type.Integer({ minimum: 0 }),
+        size: Type.Integer({ minimum: 1 }),
+        /** 0-based page number. */
+        number: Type.Integer({ minimum: 0 }),
+    });
+/** A page of `T` (the shape of `pageOf`). */
+export type Page<T> = Omit<Static<ReturnType<typeof pageOf>>, 'content'> & { content: T[] };

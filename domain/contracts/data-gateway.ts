@@ -2,23 +2,14 @@
  * The data gateway's reads for machine clients (`/data-gateway/api/v1/external/*`): queries,
  * the depot and assignment shapes, and the 0-based pages the spec's paged lists answer.
  */
-import { Type, type Static, type TSchema } from 'typebox';
+import { Type, type Static } from 'typebox';
+import { pageOf } from './common.js';
 
 /** `page` (0-based) and `size` of a paged list. */
-export const PageQuery = {
+const PageQuery = {
     page: Type.Optional(Type.Integer({ minimum: 0, maximum: 100_000, default: 0 })),
     size: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, default: 100 })),
 };
-
-/** A 0-based page: `{content, totalElements, totalPages, size, number}` (ARCHITECTURE.md). */
-export const pageOf = <T extends TSchema>(item: T) =>
-    Type.Object({
-        content: Type.Array(item),
-        totalElements: Type.Integer(),
-        totalPages: Type.Integer(),
-        size: Type.Integer(),
-        number: Type.Integer(),
-    });
 
 export const ExternalDepotsQuery = Type.Object({ ...PageQuery }, { additionalProperties: false });
 export type ExternalDepotsQuery = Static<typeof ExternalDepotsQuery>;
@@ -37,7 +28,7 @@ export const ExternalAssignmentsQuery = Type.Object(
 export type ExternalAssignmentsQuery = Static<typeof ExternalAssignmentsQuery>;
 
 /** A depot of the credential's organisation: external id, name, address, coordinates, time zone. */
-export const ExternalDepot = Type.Object({
+const ExternalDepot = Type.Object({
     externalDepotId: Type.String(),
     name: Type.String(),
     address: Type.Object({
@@ -50,12 +41,12 @@ export const ExternalDepot = Type.Object({
     coordinates: Type.Object({ latitude: Type.Number(), longitude: Type.Number() }),
     timeZone: Type.String(),
 });
-export type ExternalDepot = Static<typeof ExternalDepot>;
+type ExternalDepot = Static<typeof ExternalDepot>;
 
 const NullableTime = Type.Union([Type.String({ format: 'date-time' }), Type.Null()]);
 
 /** A job assignment of the credential's organisation, its depot named by external id. */
-export const ExternalAssignment = Type.Object({
+const ExternalAssignment = Type.Object({
     id: Type.String(),
     jobId: Type.String(),
     externalDepotId: Type.String(),
@@ -69,7 +60,7 @@ export const ExternalAssignment = Type.Object({
     importedAt: Type.String({ format: 'date-time' }),
     expiredAt: NullableTime,
 });
-export type ExternalAssignment = Static<typeof ExternalAssignment>;
+type ExternalAssignment = Static<typeof ExternalAssignment>;
 
 export const ExternalDepotPage = pageOf(ExternalDepot);
 export type ExternalDepotPage = Static<typeof ExternalDepotPage>;

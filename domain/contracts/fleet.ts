@@ -5,7 +5,7 @@
  */
 import { Type, type Static } from 'typebox';
 import { usernameMaxLength } from '../userRules.js';
-import { ScopePath } from './common.js';
+import { pageOf, ScopePath } from './common.js';
 
 const Id = Type.String({ pattern: '^[A-Za-z0-9_-]{1,100}$' });
 const NullableString = Type.Union([Type.String(), Type.Null()]);
@@ -52,14 +52,7 @@ export const AppUser = Type.Object({
 export type AppUser = Static<typeof AppUser>;
 
 /** A page of app accounts (0-based pages, ARCHITECTURE.md, Services). */
-export const AppUserPage = Type.Object({
-    content: Type.Array(AppUser),
-    totalElements: Type.Integer(),
-    totalPages: Type.Integer(),
-    size: Type.Integer(),
-    /** 0-based page number. */
-    number: Type.Integer(),
-});
+export const AppUserPage = pageOf(AppUser);
 export type AppUserPage = Static<typeof AppUserPage>;
 
 /** Sortable columns of `GET /api/v3/users/app` (`sort=<field>,asc|desc`). */

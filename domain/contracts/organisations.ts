@@ -12,22 +12,20 @@ import {
     REGION_NAME_MAX_LENGTH,
     TENANT_ID_MAX_LENGTH,
 } from '../organisations.js';
+import { BusinessHours } from './tenant-configuration.js';
 
 const Id = Type.String({ pattern: '^[A-Za-z0-9_-]{1,100}$' });
-const ClockTime = Type.String({ pattern: '^([01]\\d|2[0-3]):[0-5]\\d$' });
 // Sizes only: the rules (domain/organisations.ts) name each fault.
 const LooseName = (max: number) => Type.String({ maxLength: max * 2 });
 const LooseClock = Type.String({ maxLength: 20 });
 
-export const BusinessHours = Type.Object({ from: ClockTime, to: ClockTime });
-
 /** A region (depot group) of an organisation; regions can be renamed, never removed. */
-export const OrganisationRegion = Type.Object({
+const OrganisationRegion = Type.Object({
     id: Type.String(),
     name: Type.String(),
     depotCount: Type.Integer({ description: 'Depots of the region the caller may see' }),
 });
-export type OrganisationRegion = Static<typeof OrganisationRegion>;
+type OrganisationRegion = Static<typeof OrganisationRegion>;
 
 /** An organisation as `/tenant-admin/v1/tenants` answers it. */
 export const Organisation = Type.Object({

@@ -6,7 +6,7 @@ import { AppError } from '../errors.js';
 import type { MachineTokens } from './machine-tokens.js';
 
 /** Who calls a machine route: the credential behind the bearer token. */
-export interface MachineCaller {
+interface MachineCaller {
     credentialId: string;
     tenantId: string;
     /** The token's scopes that the credential still holds. */

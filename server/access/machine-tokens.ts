@@ -15,14 +15,14 @@ import { createKeyStore } from '../identity/keys.js';
  * credential up again, so a revocation stops tokens already issued.
  */
 
-export const MACHINE_TOKEN_TYPE = 'at+jwt';
-export const MACHINE_AUDIENCE = 'data-gateway';
+const MACHINE_TOKEN_TYPE = 'at+jwt';
+const MACHINE_AUDIENCE = 'data-gateway';
 const CLOCK_TOLERANCE_SECONDS = 5;
 
 /** The issuer of machine tokens: the API access service's public base. */
-export const machineIssuer = (publicUrl: string) => `${publicUrl}/api-access/api/v1`;
+const machineIssuer = (publicUrl: string) => `${publicUrl}/api-access/api/v1`;
 
-export interface MachineClaims {
+interface MachineClaims {
     /** The credential's id. */
     credentialId: string;
     clientId: string;

@@ -73,7 +73,7 @@ export const paramPath =
         field(request.params, name);
 
 /** Which rows a route open to every signed-in user may read (the domain's visibility rules). */
-export const rowScopes = {
+const rowScopes = {
     /** Only the caller's own records (the profile): no scoped rows. */
     own: (): ScopeSet => [],
     /** Depots (and what hangs off them) the caller may see: `visibleDepotScopes`. */
@@ -81,7 +81,7 @@ export const rowScopes = {
     /** Branches of the scope tree the caller holds a role in: `scopeTreeScopes`. */
     scopeTree: (actions: ProfileActions): ScopeSet => scopeTreeScopes(actions),
 } as const;
-export type RowScopes = keyof typeof rowScopes;
+type RowScopes = keyof typeof rowScopes;
 
 const rowDescriptions: Record<RowScopes, string> = {
     own: "the caller's own records",

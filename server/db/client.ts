@@ -12,7 +12,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema/index.js';
 
-export type Schema = typeof schema;
+type Schema = typeof schema;
 /** One type for both drivers (PGlite and node-postgres): same schema, same queries. */
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 /** A transaction handle, usable wherever a `Database` is. */

@@ -2,7 +2,7 @@ import type { Random } from './random.js';
 import type { DemoDriverLogin, SubcontractorRow, UserRow, VehicleRow } from './types.js';
 
 /** Days of logins before the seed runs: always the whole previous calendar month and the current one. */
-export const LOGIN_DAYS = 62;
+const LOGIN_DAYS = 62;
 const MINUTES_PER_DAY = 24 * 60;
 /** Chance that an account signs in to the driver app on a given day. */
 const DAILY_CHANCE = { Driver: 0.4, TempDriver: 0.1 } as const;

@@ -15,7 +15,7 @@ export function personName(random: Random, countryCode: string): PersonName {
 }
 
 /** Lower-case ASCII letters and digits only, for e-mail local parts. */
-export function asciiSlug(text: string): string {
+function asciiSlug(text: string): string {
     return text
         .replace(/ı/g, 'i')
         .normalize('NFD')

@@ -5,7 +5,7 @@ import type { Random } from './random.js';
 import type { DemoSubcontractor } from './subcontractors.js';
 import type { DemoIdentity, PermissionAssignmentRow, UserRow, VehicleRow } from './types.js';
 
-export const VEHICLE_COUNT = 400;
+const VEHICLE_COUNT = 400;
 /** Driver app accounts and courier accounts per vehicle, so 800 in all. */
 const APP_USERS_PER_VEHICLE = 2;
 

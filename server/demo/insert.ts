@@ -56,7 +56,7 @@ function loginRows(rows: readonly DemoDriverLogin[]): PgInsertValue<typeof drive
 }
 
 /** True when the database holds no organisation yet. */
-export async function hasNoTenants(db: Queryable): Promise<boolean> {
+async function hasNoTenants(db: Queryable): Promise<boolean> {
     const [row] = await db.select({ total: count() }).from(tenants);
     return (row?.total ?? 0) === 0;
 }

@@ -11,7 +11,7 @@ export interface DemoSubcontractor {
 }
 
 /** How many subcontractors the demo data has in all. */
-export const SUBCONTRACTOR_COUNT = 40;
+const SUBCONTRACTOR_COUNT = 40;
 
 function companyName(random: Random, depot: DemoDepot): string {
     const language = demoCountry(depot.city.countryCode).language;

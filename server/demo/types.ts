@@ -30,7 +30,7 @@ export type UserRow = typeof users.$inferInsert;
 export type PermissionAssignmentRow = typeof permissionAssignments.$inferInsert;
 export type TenantConfigRevisionRow = typeof tenantConfigRevisions.$inferInsert;
 export type DepotConfigRevisionRow = typeof depotConfigRevisions.$inferInsert;
-export type AuditLogRow = typeof auditLog.$inferInsert;
+type AuditLogRow = typeof auditLog.$inferInsert;
 
 /** An address correction with its times as minutes before the seed runs (the data set stays clock-free). */
 export type DemoAddressCorrection = Omit<

@@ -18,7 +18,7 @@ export interface Coordinates {
     longitude: number;
 }
 
-export const GEOCODER_TIMEOUT_MS = 3000;
+const GEOCODER_TIMEOUT_MS = 3000;
 
 /** The one-line query a geocoder understands best: "street no, postcode locality, country". */
 export function geocodeQuery(address: GeocodeAddress): string {

@@ -15,7 +15,7 @@ import type { AppConfig } from '../config.js';
 import { createInjectHandler } from './inject-handler.js';
 
 /** An identity as the rest of the server sees it. */
-export interface IdentityAdminUser {
+interface IdentityAdminUser {
     username: string;
     sub: string;
     status: string;
@@ -25,7 +25,7 @@ export interface IdentityAdminUser {
     mfaEnabled: boolean;
 }
 
-export interface CreateIdentityInput {
+interface CreateIdentityInput {
     username: string;
     /** Absent for identities without an e-mail (driver accounts); the invitation then cannot be sent. */
     email?: string;

@@ -6,9 +6,9 @@ import { sessionExpired } from './cognito-error.js';
 import { nowAndThen } from './housekeeping.js';
 
 /** Cognito's default AuthSessionValidity, and Amplify's sign-in store expiry (protocol §2.3). */
-export const CHALLENGE_TTL_MS = 3 * 60 * 1000;
+const CHALLENGE_TTL_MS = 3 * 60 * 1000;
 /** Answers one Session accepts; Amplify keeps the Session after CodeMismatch/InvalidPassword so the user can retry. */
-export const MAX_CHALLENGE_ATTEMPTS = 3;
+const MAX_CHALLENGE_ATTEMPTS = 3;
 
 export type ChallengeRow = typeof identityChallenges.$inferSelect;
 

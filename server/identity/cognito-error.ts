@@ -43,7 +43,7 @@ export const notAuthorized = (message: string) =>
     new CognitoError('NotAuthorizedException', message);
 
 /** Cognito's answer to an unknown, expired, used or foreign challenge Session. */
-export const SESSION_EXPIRED = 'Invalid session for the user, session is expired.';
+const SESSION_EXPIRED = 'Invalid session for the user, session is expired.';
 export const sessionExpired = () => notAuthorized(SESSION_EXPIRED);
 
 export const AMZ_JSON = 'application/x-amz-json-1.1';

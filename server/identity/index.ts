@@ -7,7 +7,7 @@ import { createKeyStore } from './keys.js';
 import type { IdentityService } from './types.js';
 import { createAccessTokenVerifier, createApiTokenVerifier } from './verify.js';
 
-export interface IdentityPluginOptions {
+interface IdentityPluginOptions {
     config: AppConfig['identity'];
     /** Where the embedded endpoint is served; fastify-plugin ignores `prefix`, so it is applied to the child here. */
     prefix?: string;

@@ -16,7 +16,7 @@ interface LoadedKey {
     privateKey?: CryptoKey;
 }
 
-export interface SigningKey {
+interface SigningKey {
     kid: string;
     privateKey: CryptoKey;
 }

@@ -3,9 +3,9 @@
  * for 2^(n−5) s, doubling, capped at 15 minutes; the count starts over after 15 minutes without
  * a failure or on a successful sign-in.
  */
-export const LOCKOUT_THRESHOLD = 5;
-export const MAX_LOCK_SECONDS = 15 * 60;
-export const RESET_AFTER_MS = 15 * 60 * 1000;
+const LOCKOUT_THRESHOLD = 5;
+const MAX_LOCK_SECONDS = 15 * 60;
+const RESET_AFTER_MS = 15 * 60 * 1000;
 
 export interface LockoutState {
     failedAttempts: number;

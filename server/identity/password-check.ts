@@ -5,7 +5,7 @@ import { findIdentityByUsername, type Identity } from './directory.js';
 import { claimLockoutAttempt, clearLockout } from './lockout-store.js';
 import { verifyPassword } from './passwords.js';
 
-export const INCORRECT_CREDENTIALS = 'Incorrect username or password.';
+const INCORRECT_CREDENTIALS = 'Incorrect username or password.';
 export const PASSWORD_ATTEMPTS_EXCEEDED = 'Password attempts exceeded';
 
 /** Same Argon2id parameters as real hashes, so unknown users cost the same time as known ones. */

@@ -8,8 +8,6 @@ import { MAX_PASSWORD_LENGTH } from '../../domain/passwordPolicy.js';
 const OPTIONS = { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
 /** Cognito's upper bound (domain/passwordPolicy.ts); also bounds the hashing cost of hostile input. */
-export { MAX_PASSWORD_LENGTH };
-
 export function hashPassword(password: string): Promise<string> {
     return argon2.hash(password, OPTIONS);
 }

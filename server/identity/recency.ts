@@ -4,9 +4,8 @@ import { notAuthorized } from './cognito-error.js';
  * ASVS 7.5.1: changing MFA or the e-mail address needs a recent sign-in, because Amplify sends
  * only the access token. Stricter than Cognito; see docs/identity.md.
  */
-export const REAUTHENTICATION_MAX_AGE_MS = 15 * 60 * 1000;
-export const RECENT_SIGN_IN_REQUIRED =
-    'Recent sign-in required: sign in again to change this setting.';
+const REAUTHENTICATION_MAX_AGE_MS = 15 * 60 * 1000;
+const RECENT_SIGN_IN_REQUIRED = 'Recent sign-in required: sign in again to change this setting.';
 
 /** Refuses when the session's sign-in (`auth_time`) is older than 15 minutes. */
 export function assertRecentSignIn(

@@ -7,7 +7,7 @@ import { nowAndThen } from './housekeeping.js';
 
 /** Out-of-band codes live at most 10 minutes (ASVS 6.5.5) and allow 5 tries (6.6.3). */
 export const RESET_CODE_TTL_MS = 10 * 60 * 1000;
-export const MAX_RESET_CODE_ATTEMPTS = 5;
+const MAX_RESET_CODE_ATTEMPTS = 5;
 
 /** SHA-256 of the canonical username: the key of reset codes and of the per-user request limit. */
 export const usernameKey = (username: string) =>

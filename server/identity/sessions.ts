@@ -7,7 +7,7 @@ import { identitySessions, identityUsers } from '../db/schema/index.js';
 export type SessionRow = typeof identitySessions.$inferSelect;
 
 /** Only this hash of a refresh token is stored; a database leak yields no usable token. */
-export function hashRefreshToken(token: string): string {
+function hashRefreshToken(token: string): string {
     return createHash('sha256').update(token, 'utf8').digest('hex');
 }
 

@@ -17,7 +17,7 @@ export interface SigV4Expectation {
 }
 
 /** AWS refuses requests signed more than 15 minutes before or after its clock. */
-export const MAX_CLOCK_SKEW_MS = 15 * 60 * 1000;
+const MAX_CLOCK_SKEW_MS = 15 * 60 * 1000;
 /** Headers a valid signature must cover: AWS requires host; we also require the date and the operation. */
 const REQUIRED_SIGNED_HEADERS = ['host', 'x-amz-date', 'x-amz-target'];
 const SIGNATURE_MISMATCH =

@@ -2,7 +2,7 @@ import { generateSecret, verify } from 'otplib';
 import { openSecret, sealSecret } from './key-encryption.js';
 
 /** RFC 6238 as authenticator apps use it: SHA-1, 6 digits, 30 s steps. */
-export const TOTP_PERIOD_SECONDS = 30;
+const TOTP_PERIOD_SECONDS = 30;
 /** ±1 step of clock drift (ASVS 6.5.5). */
 const TOLERANCE_SECONDS = TOTP_PERIOD_SECONDS;
 const SEAL_INFO = 'identity TOTP secret';

@@ -7,12 +7,12 @@ import type { Identity } from './directory.js';
 import { findSessionByOriginJti, prepareRevocationQuery, type SessionRow } from './sessions.js';
 import type { VerifiedAccessToken } from './types.js';
 
-export const ACCESS_TOKEN_EXPIRED = 'Access Token has expired';
-export const ACCESS_TOKEN_REVOKED = 'Access Token has been revoked';
+const ACCESS_TOKEN_EXPIRED = 'Access Token has expired';
+const ACCESS_TOKEN_REVOKED = 'Access Token has been revoked';
 export const INVALID_ACCESS_TOKEN = 'Invalid Access Token';
 
 /** A verified access token and, in embedded mode, the identity and sign-in session it belongs to (read by the same query). */
-export interface VerifiedAccess {
+interface VerifiedAccess {
     token: VerifiedAccessToken;
     identity?: Identity;
     session?: SessionRow;

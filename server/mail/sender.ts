@@ -17,7 +17,7 @@ export interface MailSenderOptions {
     batchSize?: number;
 }
 
-export interface DrainResult {
+interface DrainResult {
     sent: number;
     failed: number;
     logged: number;

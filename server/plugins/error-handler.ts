@@ -61,11 +61,7 @@ function toEnvelope(error: FastifyError | AppError): { status: number; body: Err
 }
 
 /** The single error policy: log with request context, answer the envelope, never leak a 5xx's internals. */
-export function handleError(
-    error: FastifyError | AppError,
-    request: FastifyRequest,
-    reply: FastifyReply,
-) {
+function handleError(error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) {
     const { status, body } = toEnvelope(error);
     if (status >= 500)
         request.log.error(

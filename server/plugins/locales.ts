@@ -13,13 +13,13 @@ import { localeOverrides } from '../db/schema/index.js';
 import { ErrorEnvelope } from '../../domain/contracts/common.js';
 
 /** A locale file as served: the text, its entity tag, and whether an uploaded file is in it. */
-export interface ServedLocale {
+interface ServedLocale {
     text: string;
     etag: string;
     overridden: boolean;
 }
 
-export interface LocaleTexts {
+interface LocaleTexts {
     /** The file of the build (`locales/<lng>.json`), read once per process: it never changes while running. */
     bundled(language: Language): Promise<LocaleDocument>;
     /** What `/locales/<lng>.json` serves: the uploaded file over the bundled one, else the bundled one. */

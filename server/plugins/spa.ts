@@ -7,7 +7,7 @@ import fp from 'fastify-plugin';
 import type { BrowserConfig } from '../../domain/contracts/browser-config.js';
 import { errorEnvelope } from './error-handler.js';
 
-export interface SpaOptions {
+interface SpaOptions {
     root: string;
     browserConfig: BrowserConfig;
     /** Path prefixes owned by services: unknown paths below them are 404s, never the app. */

@@ -19,10 +19,10 @@ import { AppError } from '../errors.js';
  * served as assets (server/plugins/schema-assets.ts).
  */
 
-export type JsonSchema = Record<string, unknown>;
+type JsonSchema = Record<string, unknown>;
 
 /** The repository's `schemas/` folder. */
-export const defaultSchemaDir = fileURLToPath(new URL('../../schemas', import.meta.url));
+const defaultSchemaDir = fileURLToPath(new URL('../../schemas', import.meta.url));
 
 const VERSION_PATTERN = /^v[0-9]{1,3}$/;
 const CLIENT_PATTERN = /^[A-Za-z0-9_-]{1,100}$/;
@@ -45,7 +45,7 @@ export interface ConfigSchemaRegistry {
 }
 
 /** The JSON pointer of the failing field: the property itself for `required` and `additionalProperties`. */
-export function errorField(error: ErrorObject): string {
+function errorField(error: ErrorObject): string {
     const params = error.params as { missingProperty?: string; additionalProperty?: string };
     const child =
         error.keyword === 'required'
@@ -57,7 +57,7 @@ export function errorField(error: ErrorObject): string {
 }
 
 /** Ajv errors as the envelope's details, one per failing field and rule. */
-export function errorDetails(errors: readonly ErrorObject[] | null | undefined): ErrorDetail[] {
+function errorDetails(errors: readonly ErrorObject[] | null | undefined): ErrorDetail[] {
     return (errors ?? []).map((error) => {
         const field = errorField(error);
         const text =
@@ -84,7 +84,7 @@ const exports = {};
 `;
 
 /** ajv's standalone (CommonJS) code of a schema's validators wrapped into an ES module exporting them as default. */
-export function precompiledValidatorModule(schema: JsonSchema): string {
+function precompiledValidatorModule(schema: JsonSchema): string {
     const code = compileSchemaValidatorsCode(schema, {
         ajvOptionsOverrides: { code: { lines: false, source: true } },
     });

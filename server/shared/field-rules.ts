@@ -8,7 +8,7 @@ import { tenantConfigRevisions, tenants } from '../db/schema/index.js';
 import { badRequest } from '../errors.js';
 
 /** One broken field rule as a 400 detail (common contract: `/body/<name>`, `<name> <rule text>`). */
-export function ruleDetail(name: string, rule: FieldRule): ErrorDetail {
+function ruleDetail(name: string, rule: FieldRule): ErrorDetail {
     return { field: `/body/${name}`, message: `${name} ${fieldRuleMessages[rule]}` };
 }
 

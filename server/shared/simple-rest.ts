@@ -3,8 +3,8 @@ import type { SimpleRestQuery } from '../../domain/contracts/common.js';
 import { Value } from 'typebox/value';
 import { badRequest } from '../errors.js';
 
-export const MAX_PAGE_SIZE = 500;
-export const DEFAULT_PAGE_SIZE = 25;
+const MAX_PAGE_SIZE = 500;
+const DEFAULT_PAGE_SIZE = 25;
 
 export interface ListParams<Field extends string, Filter> {
     sort: { field: Field; order: 'ASC' | 'DESC' };

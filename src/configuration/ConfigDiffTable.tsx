@@ -17,7 +17,7 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
     typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** A field path in words: each segment by its schema title (a translation key), else as is. */
-export function pathLabel(schema: unknown, path: readonly string[], translate: Translate): string {
+function pathLabel(schema: unknown, path: readonly string[], translate: Translate): string {
     const labels: string[] = [];
     let node: unknown = schema;
     for (const segment of path) {

@@ -65,7 +65,7 @@ export function addMonths(value: IsoDate, months: number): IsoDate {
     return isoDate(targetYear, targetMonth, Math.min(day, daysInMonth(targetYear, targetMonth)));
 }
 
-export function daysInMonth(year: number, month: number): number {
+function daysInMonth(year: number, month: number): number {
     return new Date(Date.UTC(year, month, 0)).getUTCDate();
 }
 
@@ -110,7 +110,7 @@ export function inRange(date: IsoDate, range: DateRange | undefined): boolean {
     return range !== undefined && range.from <= date && date <= range.to;
 }
 
-export function isSingleDay(range: DateRange | undefined): boolean {
+function isSingleDay(range: DateRange | undefined): boolean {
     return range !== undefined && range.from === range.to;
 }
 

@@ -11,9 +11,9 @@ export interface SelectItem<Value extends string | number = string> {
 }
 
 /** From this many items the control offers a search field. */
-export const SEARCH_FROM_ITEMS = 5;
+const SEARCH_FROM_ITEMS = 5;
 /** Above this many items the selected ones are listed first. */
-export const SELECTED_ON_TOP_ABOVE = 8;
+const SELECTED_ON_TOP_ABOVE = 8;
 
 export function showsSearch(itemCount: number): boolean {
     return itemCount >= SEARCH_FROM_ITEMS;

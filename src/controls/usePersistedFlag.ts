@@ -11,7 +11,7 @@ function storage(): Storage | undefined {
 }
 
 /** The stored flag: 'true' or 'false'; anything else (or nothing) means the default. */
-export function readFlag(key: string, fallback: boolean): boolean {
+function readFlag(key: string, fallback: boolean): boolean {
     let raw: string | null | undefined;
     try {
         raw = storage()?.getItem(key);
@@ -23,7 +23,7 @@ export function readFlag(key: string, fallback: boolean): boolean {
     return fallback;
 }
 
-export function writeFlag(key: string, value: boolean): void {
+function writeFlag(key: string, value: boolean): void {
     try {
         storage()?.setItem(key, String(value));
     } catch {

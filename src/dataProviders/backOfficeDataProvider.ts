@@ -8,7 +8,7 @@ import type { UserProfile } from '../../domain/contracts/profile';
 import type { HttpClient } from './httpClient';
 
 /** Scope tree depth asked for when none is given (shell §9). */
-export const DEFAULT_SCOPE_LEVEL = 5;
+const DEFAULT_SCOPE_LEVEL = 5;
 
 /** The back-office service's calls that are not CRUD (shell §7), typed for `useDataProvider<AppDataProvider>()`. */
 export interface BackOfficeMethods {

@@ -6,12 +6,12 @@ import type {
     BackOfficeUserQueryParams,
     BackOfficeUserType,
     CreateBackOfficeUserBody,
-    Page,
     RolesAndScopes,
     UpdateBackOfficeUserBody,
     UpdatePermissionsBody,
     UserIdsAnswer,
 } from '../../domain/contracts/back-office-users';
+import type { Page } from '../../domain/contracts/common';
 import type { UserProfile } from '../../domain/contracts/profile';
 import { getAccessToken } from '../identity';
 import { setLatestVersionId } from '../version';

@@ -6,7 +6,7 @@ import { schemaAssetOptions } from '../configuration/schemaAssets';
 import type { HttpClient } from './httpClient';
 
 /** A schema asset and its precompiled validator functions (RJSF's `ValidatorFunctions`). */
-export interface ConfigSchemaAsset {
+interface ConfigSchemaAsset {
     schema: Record<string, unknown>;
     validateFns: Record<string, (data: unknown) => boolean>;
 }
@@ -32,7 +32,7 @@ export const schemaNameOf = (owner: ConfigurationOwner): ConfigSchemaName =>
     owner.kind === 'tourCommander' ? 'tour-commander' : owner.kind;
 
 /** The service base and paths of an owner's configuration calls. */
-export function configPaths(
+function configPaths(
     services: BrowserConfig['services'],
     owner: ConfigurationOwner,
 ): { current: string; history: string } {

@@ -2,7 +2,7 @@ import { HttpError } from 'ra-core';
 import { getAccessToken, leaveToLogin } from '../identity';
 import { setLatestVersionId } from '../version';
 
-export interface HttpResponse {
+interface HttpResponse {
     status: number;
     headers: Headers;
     body: string;

@@ -21,7 +21,7 @@ import { HelpMenuItem } from './HelpLink';
 import { visuallyHidden } from './visuallyHidden';
 
 /** Where the header's profile link leads (shell §2.4). */
-export const PROFILE_ROUTE = '/my/profile';
+const PROFILE_ROUTE = '/my/profile';
 
 const avatarSx = { width: 28, height: 28, fontSize: 13, bgcolor: 'secondary.main' } as const;
 

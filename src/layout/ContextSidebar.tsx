@@ -5,8 +5,8 @@ import { DrawerScopeSelector } from './DrawerScopeSelector';
 import { useCurrentContext } from './useCurrentContext';
 
 /** Drawer widths (shell §9): open 260, rail 58. */
-export const DRAWER_WIDTH = 260;
-export const RAIL_WIDTH = 58;
+const DRAWER_WIDTH = 260;
+const RAIL_WIDTH = 58;
 /** The dense app bar's height above the permanent drawer (medium screens and wider). */
 const APP_BAR_HEIGHT = 48;
 

@@ -5,7 +5,7 @@ import type { ProfileActions } from '../../domain/permissions';
 import type { SelectedScope } from '../scope/selectedScope';
 
 /** The badge's feature (shell §6: r:health-status, stand-alone). */
-export const HEALTH_STATUS_ACTION = 'r:health-status';
+const HEALTH_STATUS_ACTION = 'r:health-status';
 
 /** Pages without the badge (shell §2.1): the depot selection (`/depot`, `/depot/:tenantId`) and the profile pages. */
 export function healthBadgeHiddenOn(pathname: string): boolean {
@@ -38,7 +38,7 @@ export function healthBadgeVisible(input: {
 }
 
 /** The selected depot's tenant's business hours, when its configuration is loaded. */
-export function businessHoursOf(scope: SelectedScope) {
+function businessHoursOf(scope: SelectedScope) {
     return scope.configurationTenantId === scope.depot?.tenant.id
         ? scope.tenantConfiguration?.frontend.businessHours
         : undefined;

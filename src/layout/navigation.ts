@@ -10,7 +10,7 @@ import {
 import type { NotificationStatistics } from '../../domain/contracts/statistics';
 
 /** Header groups of the navigation drawer, in the spec's order (shell §2.9). */
-export const navigationGroups = [
+const navigationGroups = [
     'dailyActivities',
     'analytics',
     'operations',
@@ -22,10 +22,10 @@ export const navigationGroups = [
     'betterTracking',
     'betterPlaces',
 ] as const;
-export type NavigationGroup = (typeof navigationGroups)[number];
+type NavigationGroup = (typeof navigationGroups)[number];
 
 /** Browser configuration values that hold the address of an external product. */
-export type ExternalLink = 'routePlannerUrl';
+type ExternalLink = 'routePlannerUrl';
 
 /** Counts an entry can show as a badge (`GET /api/statistics?path=`). */
 export type NotificationKind = 'addressCorrections';

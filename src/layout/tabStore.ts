@@ -9,7 +9,7 @@ const tabKeys = new Set(['sidebar.open']);
  * The drawer's state at start: expanded on large screens, closed (rail or hidden overlay)
  * below (shell §2.9). Set before the first render, so the overlay never opens and closes at load.
  */
-export function initialDrawerOpen(
+function initialDrawerOpen(
     matchMedia: (query: string) => { matches: boolean } = (query) => window.matchMedia(query),
 ): boolean {
     const query = createTheme(themeOptions)

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { useSidebarState } from 'react-admin';
 
 /** Delay of the second layout pass after load (shell §2.9). */
-export const DRAWER_SETTLE_MS = 200;
+const DRAWER_SETTLE_MS = 200;
 
 /**
  * Lays the drawer out for the screen (shell §2.9): expanded on large screens, a rail on medium

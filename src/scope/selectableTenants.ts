@@ -3,7 +3,7 @@ import type { UserProfile } from '../../domain/contracts/profile';
 import type { TenantRef } from './selectedScope';
 
 /** The organisations of a scope tree: an ADMIN root stands for its children (shell §7). */
-export function tenantNodesOf(tree: ScopeNode): ScopeNode[] {
+function tenantNodesOf(tree: ScopeNode): ScopeNode[] {
     if (tree.scope === 'TENANT') return [tree];
     return tree.children.filter((node) => node.scope === 'TENANT');
 }

@@ -4,7 +4,7 @@ import type { TenantConfiguration } from '../../domain/contracts/tenant-configur
 import { depotScopePath } from '../../domain/scopePath';
 
 /** Scope types (shell §4). */
-export type ScopeType = 'ADMIN' | 'TENANT' | 'DISTRIBUTION_CENTER';
+type ScopeType = 'ADMIN' | 'TENANT' | 'DISTRIBUTION_CENTER';
 
 export interface TenantRef {
     id: string;
@@ -52,7 +52,7 @@ const configurationOf = (
               tenantConfiguration: scope.tenantConfiguration,
           };
 
-export function depotPathOf(depot: DistributionCenter): string {
+function depotPathOf(depot: DistributionCenter): string {
     return depotScopePath(
         depot.tenant.id,
         depot.countryCode,

@@ -116,7 +116,7 @@ function ruleOf(screen: Screen, resource: string, action: string): AccessRule {
 }
 
 /** True when the rule lets the user act at the place (shell §6, with domain/permissionChecks.ts like the server). */
-export function ruleAllows(
+function ruleAllows(
     rule: AccessRule,
     actions: ProfileActions,
     context: AppContext | undefined,

@@ -69,7 +69,7 @@ function pageRoutes(screens: readonly Screen[], mount: Mount): ReactElement[] {
 }
 
 /** `<Resource>` of a screen in a context, named by the last segment of its path there. */
-export function resourceElement(screen: ResourceScreen, context: AppContext): ReactElement {
+function resourceElement(screen: ResourceScreen, context: AppContext): ReactElement {
     const name = resourceNameIn(screen, context) ?? screen.name;
     return (
         <Resource

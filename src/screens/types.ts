@@ -5,23 +5,17 @@ import type { AppContext } from '../../domain/enums';
 import type { NavigationEntry } from '../layout/navigation';
 
 /**
- * Where a screen's routes hang: the root of the signed-in app, a context's selection pages, or a
- * context with its scope selected. Paths of a mount are relative to its base path.
+ * Where a screen's routes hang, by base path: `root` (`/`), `admin` (`/administration`),
+ * `tenantSelection` (`/tenant`), `tenant` (`/tenant/:tenantId`), `depotSelection` (`/depot`),
+ * `depotTenant` (`/depot/:tenantId`), `depot` (`/depot/:tenantId/:externalDepotId`). Paths of a
+ * mount are relative to its base path (src/screens/screenRoutes.tsx builds them).
  */
-export const mounts = {
-    root: '/',
-    admin: '/administration',
-    tenantSelection: '/tenant',
-    tenant: '/tenant/:tenantId',
-    depotSelection: '/depot',
-    depotTenant: '/depot/:tenantId',
-    depot: '/depot/:tenantId/:externalDepotId',
-} as const;
-export type Mount = keyof typeof mounts;
+export type Mount =
+    'root' | 'admin' | 'tenantSelection' | 'tenant' | 'depotSelection' | 'depotTenant' | 'depot';
 
 /** react-admin's actions on a resource, plus the custom verbs a screen declares. */
 export const crudActions = ['list', 'show', 'create', 'edit', 'delete'] as const;
-export type CrudAction = (typeof crudActions)[number];
+type CrudAction = (typeof crudActions)[number];
 
 /**
  * Who may perform an action: `admin` (admins only), `none` (nobody: the screen does not offer
@@ -48,13 +42,13 @@ export interface DataRoute {
 }
 
 /** A navigation entry as a screen declares it: path and icon default to the screen's own. */
-export type ScreenNavigation = Omit<NavigationEntry, 'path' | 'icon' | 'external'> & {
+type ScreenNavigation = Omit<NavigationEntry, 'path' | 'icon' | 'external'> & {
     path?: string;
     icon?: ComponentType;
 };
 
 /** A route of a page, or an extra child route of a resource. `path: ''` is the mount's index. */
-export interface ScreenRoute {
+interface ScreenRoute {
     mount: Mount;
     path: string;
     view: ComponentType;

@@ -6,10 +6,10 @@ import type { UserSettings } from '../../domain/contracts/settings';
  * Sample values the settings panel renders in each format. The date has a day above 12, so
  * day-first and month-first formats can be told apart; 13:30 UTC is 14:30 in Berlin.
  */
-export const SAMPLE_MOMENT = '2026-11-21T13:30:00Z';
-export const SAMPLE_NUMBER = 1234.56;
-export const SAMPLE_KILOMETRES = 12.5;
-export const SAMPLE_KILOGRAMS = 25;
+const SAMPLE_MOMENT = '2026-11-21T13:30:00Z';
+const SAMPLE_NUMBER = 1234.56;
+const SAMPLE_KILOMETRES = 12.5;
+const SAMPLE_KILOGRAMS = 25;
 
 /** The sample of one setting rendered with `value` instead of the current choice (other settings as they are). */
 export function optionExample(key: UserSettingsKey, value: string, current: UserSettings): string {

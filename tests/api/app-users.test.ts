@@ -1,7 +1,7 @@
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppUser, CreatedAppUser } from '../../domain/contracts/fleet.js';
-import type { Page } from '../../domain/contracts/back-office-users.js';
+import type { Page } from '../../domain/contracts/common.js';
 import { DRIVER_ROLE_ID, TEMP_DRIVER_ROLE_ID } from '../../domain/roles.js';
 import { subcontractorScopePath } from '../../domain/scopePath.js';
 import { ensureTechnicalRoles } from '../../server/db/bootstrap.js';

@@ -1,11 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { inflateRawSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type {
-    BackOfficeUser,
-    Page,
-    RolesAndScopes,
-} from '../../domain/contracts/back-office-users.js';
+import type { BackOfficeUser, RolesAndScopes } from '../../domain/contracts/back-office-users.js';
+import type { Page } from '../../domain/contracts/common.js';
 import {
     auditLog,
     identityUsers,

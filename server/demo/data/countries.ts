@@ -40,7 +40,7 @@ const frenchStreets = [
     'Rue Denis Papin',
 ];
 
-export const demoCountries: Record<string, DemoCountry> = {
+const demoCountries: Record<string, DemoCountry> = {
     DE: {
         code: 'DE',
         language: 'de',

@@ -16,7 +16,7 @@ export interface DemoCity {
     province: string;
 }
 
-export interface DemoRegion {
+interface DemoRegion {
     name: string;
     countryCode: string;
     cities: readonly DemoCity[];

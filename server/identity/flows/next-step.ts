@@ -9,7 +9,7 @@ import { issueTokens } from '../tokens.js';
 import { userAttributes } from '../user-attributes.js';
 import type { InitiateAuthResult } from './types.js';
 
-export const TEMPORARY_PASSWORD_EXPIRED =
+const TEMPORARY_PASSWORD_EXPIRED =
     'Temporary password has expired and must be reset by an administrator.';
 
 /** Identities marked `custom:mfa_setup = true` must set up TOTP before they get tokens (spec: setup mode). */

@@ -13,7 +13,7 @@ export const WRITE_CREDENTIALS = 'w:api-access-management';
  * tenant context on the whole organisation (credentials belong to the organisation, not to a
  * region; tenant-admin and admins pass).
  */
-export function readableCredentialTenants(actions: ProfileActions): CredentialTenants {
+function readableCredentialTenants(actions: ProfileActions): CredentialTenants {
     const scopes = grantedScopes(actions, READ_CREDENTIALS, 'tenant');
     if (scopes === 'ALL') return 'ALL';
     return scopes.filter((path) => splitScopePath(path).length === 1);

@@ -33,7 +33,7 @@ export type CredentialRow = typeof apiCredentials.$inferSelect;
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
 
 /** The answer shape of a stored credential (no hash), with its creator's name. */
-export function toApiCredential(
+function toApiCredential(
     row: CredentialRow,
     creator: { id: string; firstName: string; lastName: string } | null,
     now = new Date(),
@@ -164,15 +164,6 @@ export async function credentialByClientId(
         .select()
         .from(apiCredentials)
         .where(eq(apiCredentials.clientId, clientId));
-    return row;
-}
-
-/** The credential behind a machine token (by id): the data gateway's lookup on every request. */
-export async function credentialById(
-    db: Queryable,
-    id: string,
-): Promise<CredentialRow | undefined> {
-    const [row] = await db.select().from(apiCredentials).where(eq(apiCredentials.id, id));
     return row;
 }
 

@@ -11,7 +11,7 @@ import { hashPassword, verifyPassword } from '../../identity/passwords.js';
 import { credentialByClientId, markCredentialUsed } from './credentials-repository.js';
 import { countFailure, tooManyFailures } from './token-throttle.js';
 
-export type OAuthErrorName =
+type OAuthErrorName =
     | 'invalid_request'
     | 'invalid_client'
     | 'invalid_grant'

@@ -10,8 +10,8 @@ import { countHit } from '../../identity/rate-limit.js';
  */
 const BUCKET = 'api-token-failure';
 const WINDOW_MS = 60_000;
-export const FAILURES_PER_CLIENT_PER_MINUTE = 10;
-export const FAILURES_PER_IP_PER_MINUTE = 60;
+const FAILURES_PER_CLIENT_PER_MINUTE = 10;
+const FAILURES_PER_IP_PER_MINUTE = 60;
 
 const windowStart = (now: Date) => new Date(Math.floor(now.getTime() / WINDOW_MS) * WINDOW_MS);
 

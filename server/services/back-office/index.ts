@@ -14,7 +14,7 @@ import { tenantConfigurationRoutes } from './tenant-configuration-routes.js';
 import { userProfileRoutes } from './user-profile-routes.js';
 import { backOfficeUserRoutes } from './users/index.js';
 
-export interface BackOfficeOptions {
+interface BackOfficeOptions {
     prefix: string;
     /** The analytics sink's settings (config.analytics); without them no domain counts as internal. */
     analytics?: AnalyticsOptions;

@@ -42,7 +42,7 @@ export async function trackPageView(
 }
 
 /** Stores one page view with the viewer's organisation and role names, never the viewer. */
-export async function recordPageView(
+async function recordPageView(
     db: Queryable,
     view: PageView,
     viewer: { tenantId: string | null; roles: string[] },

@@ -144,7 +144,7 @@ export async function scopeSubtree(
 }
 
 /** The node at `path` within a tree, if present. */
-export function findScopeNode(tree: ScopeNode, path: string): ScopeNode | undefined {
+function findScopeNode(tree: ScopeNode, path: string): ScopeNode | undefined {
     if (tree.path === path) return tree;
     for (const next of tree.children) {
         const found = scopesOverlap(next.path, path) ? findScopeNode(next, path) : undefined;

@@ -11,10 +11,7 @@ import { intersectScopes, unionScopes } from './scope-sets.js';
 export const READ_ADDRESS_CORRECTIONS = 'r:address-location-correction';
 
 /** Pending address corrections under the scopes (served by the partial index on pending rows). */
-export async function countPendingAddressCorrections(
-    db: Queryable,
-    scopes: ScopeSet,
-): Promise<number> {
+async function countPendingAddressCorrections(db: Queryable, scopes: ScopeSet): Promise<number> {
     if (scopes !== 'ALL' && scopes.length === 0) return 0;
     const [row] = await db
         .select({ total: count() })

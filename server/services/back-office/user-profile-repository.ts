@@ -34,7 +34,7 @@ export async function loadUserProfile(
 }
 
 /** A back-office user (never a driver or courier account) with every role assignment; undefined when there is none. */
-export async function findBackOfficeUser(
+async function findBackOfficeUser(
     db: Queryable,
     userId: string,
 ): Promise<ProfileSubject | undefined> {
@@ -78,7 +78,7 @@ export async function findBackOfficeUser(
 }
 
 /** The subject with exactly these assignments, its actions rebuilt from them. */
-export function withAssignments(userId: string, assignments: CallerAssignment[]): ProfileSubject {
+function withAssignments(userId: string, assignments: CallerAssignment[]): ProfileSubject {
     return {
         userId,
         assignments,

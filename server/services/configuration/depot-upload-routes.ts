@@ -5,7 +5,7 @@ import { requireAction } from '../../access/route-access.js';
 import { uploadDepots } from './depot-upload-writes.js';
 
 /** Body limit of an upload: 20,000 rows of about 200 bytes fit several times over. */
-export const DEPOT_UPLOAD_BODY_LIMIT = 16 * 1024 * 1024;
+const DEPOT_UPLOAD_BODY_LIMIT = 16 * 1024 * 1024;
 
 /**
  * CSV bulk upload of depots (domain §5): `POST /depots/upload` with a `text/csv` body. Every row

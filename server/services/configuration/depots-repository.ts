@@ -168,7 +168,7 @@ export async function findDepotOwner(
     return depot;
 }
 
-export const INSERT_BATCH_SIZE = 500;
+const INSERT_BATCH_SIZE = 500;
 
 /** Inserts depots in multi-row statements of `INSERT_BATCH_SIZE` (call inside a transaction). */
 export async function insertDepots(tx: Queryable, rows: readonly DepotValues[]): Promise<void> {

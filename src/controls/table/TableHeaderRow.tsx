@@ -13,7 +13,7 @@ import type { TableSort } from './tableState';
 import { visuallyHidden } from '../visuallyHidden';
 
 /** Tooltip open delay and width (shell §9). */
-export const TOOLTIP_DELAY_MS = 70;
+const TOOLTIP_DELAY_MS = 70;
 const tooltipSlots = { tooltip: { sx: { maxWidth: 276 } } };
 
 interface TableHeaderRowProps<RecordType extends RaRecord> {

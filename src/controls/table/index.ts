@@ -1,3 +1,3 @@
-export { BackOfficeTable, type BackOfficeTableProps } from './BackOfficeTable';
+export { BackOfficeTable } from './BackOfficeTable';
 export type { TableColumn } from './tableColumn';
 export { DEFAULT_ROWS_PER_PAGE, defaultSort } from './tableState';

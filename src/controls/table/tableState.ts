@@ -6,7 +6,7 @@
 /** Table default rows (shell §9). */
 export const DEFAULT_ROWS_PER_PAGE = 25;
 /** At most this many numbered page buttons (shell §9). */
-export const MAX_PAGE_BUTTONS = 7;
+const MAX_PAGE_BUTTONS = 7;
 /** At most this many filters side by side (shell §9). */
 export const MAX_FILTERS_PER_ROW = 4;
 
@@ -82,7 +82,7 @@ export function nextSort(
 }
 
 /** The URL query parameters of a syncing table (shell §4). */
-export function sortParamNames(tableId: string): { sortBy: string; sortDesc: string } {
+function sortParamNames(tableId: string): { sortBy: string; sortDesc: string } {
     return { sortBy: `${tableId}_sort_by`, sortDesc: `${tableId}_sort_desc` };
 }
 

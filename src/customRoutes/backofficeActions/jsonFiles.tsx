@@ -5,7 +5,7 @@ import type { DownloadedFile } from '../../dataProviders/backofficeActionsDataPr
 import { saveFile } from '../../resources/backoffice/saveFile';
 
 /** Files larger than this are not read (the server's limits are 8 MB for roles, 2 MB for texts). */
-export const MAX_FILE_BYTES = 8 * 1024 * 1024;
+const MAX_FILE_BYTES = 8 * 1024 * 1024;
 
 /** A chosen file parsed as JSON, or why it could not be. */
 export type ReadJson = { ok: true; name: string; value: unknown } | { ok: false; name: string };

@@ -1,7 +1,7 @@
 import type { RoleChange, RoleChangeKind } from '../../../domain/contracts/backoffice-actions';
 
 /** The order of the preview: what blocks or changes first, what stays last. */
-export const changeKindOrder: readonly RoleChangeKind[] = [
+const changeKindOrder: readonly RoleChangeKind[] = [
     'conflict',
     'create',
     'update',

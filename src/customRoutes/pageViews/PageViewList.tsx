@@ -17,7 +17,7 @@ import { useFormatters } from '../../settings/useFormatters';
 import { useUserProfile } from '../../useUserProfile';
 
 /** The back-office service's list of recorded page views (admins only). */
-export const PAGE_VIEWS_RESOURCE = 'analytics/page-views';
+const PAGE_VIEWS_RESOURCE = 'analytics/page-views';
 
 const PER_PAGE = 25;
 const pagination = <Pagination rowsPerPageOptions={[25, 50, 100]} />;

@@ -19,7 +19,7 @@ import { useSelectedScope } from '../../scope/useSelectedScope';
  * The view the profile page's dialogs work in: the context last selected (its tenant or depot),
  * else the admin view for admins and the user's organisation for others.
  */
-export function profileDialogView(
+function profileDialogView(
     scope: SelectedScope,
     viewerIsAdmin: boolean,
     user: UserProfile,

@@ -95,7 +95,7 @@ export function credentialValues(
 }
 
 /** The expiry a form's values mean (null: never). */
-export function expiresAtOf(
+function expiresAtOf(
     values: ApiCredentialFormValues,
     timeZone: string = DEFAULT_TIME_ZONE,
 ): string | null {

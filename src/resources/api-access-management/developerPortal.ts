@@ -1,7 +1,7 @@
 import { apiScopeEndpoints, apiScopes, TOKEN_PATH, type ApiScope } from '../../../domain/apiAccess';
 
 /** Absolute URL of a service base (same-origin bases start with `/`). */
-export function absoluteBase(base: string, origin: string): string {
+function absoluteBase(base: string, origin: string): string {
     return /^https?:\/\//.test(base)
         ? base.replace(/\/$/, '')
         : `${origin}${base.startsWith('/') ? '' : '/'}${base.replace(/\/$/, '')}`;

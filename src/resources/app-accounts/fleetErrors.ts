@@ -1,7 +1,7 @@
 import { HttpError } from 'react-admin';
 
 /** The `code` of the server's error envelope, if the error carries one. */
-export function errorCodeOf(error: unknown): string | undefined {
+function errorCodeOf(error: unknown): string | undefined {
     if (!(error instanceof HttpError)) return undefined;
     const body: unknown = error.body;
     return body && typeof body === 'object' && 'code' in body && typeof body.code === 'string'

@@ -1,7 +1,7 @@
 import type { AppDialogOptions } from '../../layout/dialogs/AppDialog';
 
 /** Server codes the user dialog explains (domain §8); others get the operation's generic text. */
-export const explainedUserErrors = [
+const explainedUserErrors = [
     'DUPLICATE_EMAIL',
     'DUPLICATE_PHONE_NUMBER',
     'DUPLICATE_USERNAME',
@@ -10,7 +10,7 @@ export const explainedUserErrors = [
 ] as const;
 
 /** The `code` of an error answer (`{code, message, details}` in react-admin's `HttpError.body`). */
-export function errorCodeOf(error: unknown): string | undefined {
+function errorCodeOf(error: unknown): string | undefined {
     if (!error || typeof error !== 'object' || !('body' in error)) return undefined;
     const body = (error as { body: unknown }).body;
     return body && typeof body === 'object' && 'code' in body && typeof body.code === 'string'

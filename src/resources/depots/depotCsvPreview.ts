@@ -12,7 +12,7 @@ import {
 } from '../../../domain/depots';
 
 /** One problem of a previewed row: the reason and its values (the CSV column among them), like the server's details. */
-export interface PreviewProblem {
+interface PreviewProblem {
     row: number;
     rule: DepotProblemRule;
     params: Record<string, string | number>;
@@ -37,7 +37,7 @@ export interface DepotPreviewContext {
 }
 
 /** Parses a CSV text with papaparse. */
-export function parseDepotCsvText(text: string): string[][] {
+function parseDepotCsvText(text: string): string[][] {
     return Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), {
         skipEmptyLines: false,
         delimiter: ',',

@@ -6,7 +6,7 @@ import type {
     Subcontractor,
     Vehicle,
 } from '../../../domain/contracts/fleet.js';
-import type { Page } from '../../../domain/contracts/back-office-users.js';
+import type { Page } from '../../../domain/contracts/common.js';
 import type { UsernameRule } from '../../../domain/userRules.js';
 import {
     identityUsers,

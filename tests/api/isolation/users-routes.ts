@@ -4,9 +4,9 @@ import { expect } from 'vitest';
 import { backOfficeUserTypes } from '../../../domain/enums.js';
 import type {
     BackOfficeUser,
-    Page,
     RolesAndScopes,
 } from '../../../domain/contracts/back-office-users.js';
+import type { Page } from '../../../domain/contracts/common.js';
 import type { Database } from '../../../server/db/client.js';
 import { permissionAssignments, users } from '../../../server/db/schema/index.js';
 import {

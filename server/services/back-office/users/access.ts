@@ -15,7 +15,7 @@ import { unionScopes } from '../scope-sets.js';
 export const READ_USERS = 'r:bo-user';
 export const CREATE_USERS = 'c:bo-user';
 export const UPDATE_USERS = 'u:bo-user';
-export const DELETE_USERS = 'd:bo-user';
+const DELETE_USERS = 'd:bo-user';
 
 /** The view a request names: `context` plus `path` (query or body), the path required outside the admin context. */
 export interface View {
@@ -102,7 +102,7 @@ export interface ReachAssignment {
  * Whether `code` covers one assignment: admin-context assignments for admins only; a tenant-role
  * assignment needs the code in the tenant context, any other one in either context.
  */
-export function coversAssignment(
+function coversAssignment(
     actions: ProfileActions,
     code: string,
     assignment: ReachAssignment,

@@ -5,7 +5,7 @@ import type { BackOfficeUser } from '../../../../domain/contracts/back-office-us
 export const MAX_EXPORT_ROWS = 50_000;
 
 /** The columns of the export and download files, in order. */
-export const exportColumns = [
+const exportColumns = [
     'Last name',
     'First name',
     'E-mail',
@@ -21,7 +21,7 @@ const dateTime = (iso: string | null) =>
     iso ? iso.replace('T', ' ').replace(/\.\d+Z$|Z$/, '') + ' UTC' : '';
 
 /** One user as the file's cells: roles with their scopes as "Role (Scope), ...". */
-export function exportCells(user: BackOfficeUser): string[] {
+function exportCells(user: BackOfficeUser): string[] {
     const roles = user.permissions
         .map((permission) => `${permission.roleName} (${permission.scopeName})`)
         .join(', ');
@@ -42,7 +42,7 @@ export function exportCells(user: BackOfficeUser): string[] {
  * A cell a spreadsheet program would read as a formula (OWASP "CSV injection": = + - @, and tab
  * or carriage return before them) gets an apostrophe in front, so it stays text.
  */
-export function neutraliseFormula(value: string): string {
+function neutraliseFormula(value: string): string {
     return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
 }
 
@@ -135,7 +135,7 @@ const workbookParts = (sheetName: string): Record<string, string> => ({
 });
 
 /** A ZIP archive (deflated entries, no ZIP64: the 50,000-row cap keeps every size far below 4 GB). */
-export function zip(files: Record<string, string | Buffer>): Buffer {
+function zip(files: Record<string, string | Buffer>): Buffer {
     const locals: Buffer[] = [];
     const central: Buffer[] = [];
     let offset = 0;

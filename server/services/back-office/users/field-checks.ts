@@ -35,7 +35,7 @@ export function normaliseData<T extends UserData>(body: T): UserData {
 }
 
 /** 400 BAD_REQUEST naming every field whose rule is broken (domain/userRules.ts). */
-export function assertFields(fields: Record<string, FieldRule | null>): void {
+function assertFields(fields: Record<string, FieldRule | null>): void {
     const details: ErrorDetail[] = Object.entries(fields).flatMap(([name, rule]) =>
         rule ? [{ field: `/body/${name}`, message: `${name} ${fieldRuleMessages[rule]}` }] : [],
     );
@@ -54,7 +54,7 @@ export function assertUserData(data: UserData, email?: string): void {
 }
 
 /** Additions must lie under the view's path ('' = all tenants, in the tenant context only). */
-export function outsideView(view: View, request: PermissionChangeRequest): ErrorDetail[] {
+function outsideView(view: View, request: PermissionChangeRequest): ErrorDetail[] {
     return request.addPermissions.flatMap(({ path }, index) =>
         scopeCovers(view.path, path) || (view.context === 'tenant' && path === '')
             ? []

@@ -431,6 +431,12 @@ describe('depot management', () => {
         const tenantId = reader?.tenantId;
         if (!tenantId) throw new Error('the reader has no organisation');
         const page = await env.browser.newPage();
+        // The tab may still hold the previous test's session: start signed out.
+        await page.goto(url('/login'));
+        await page.evaluate(() => {
+            for (const key of Object.keys(localStorage))
+                if (key.startsWith('CognitoIdentityServiceProvider.')) localStorage.removeItem(key);
+        });
         await page.goto(url('/login'));
         await signIn(page, login.email, login.password);
         await page.waitForURL((target) => !target.pathname.startsWith('/login'));

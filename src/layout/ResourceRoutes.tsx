@@ -1,12 +1,14 @@
 import { Children, isValidElement, type ReactElement, type ReactNode } from 'react';
 import { BasenameContextProvider, useSplatPathBase, type ResourceProps } from 'react-admin';
 import { Route, Routes } from 'react-router-dom';
+import { NoPermissionRedirect } from './NoPermissionRedirect';
 
 /**
  * Mounts react-admin `<Resource>`s below a context path, e.g. `/administration/configurations`
  * or `/tenant/:tenantId/configurations`. Each resource gets the route `<name>/*`, and the
  * basename makes react-admin's links (`useCreatePath`) stay inside that context.
- * Use it as the element of a splat route (`configurations/*`).
+ * Use it as the element of a splat route (`configurations/*`). react-admin sends a refused
+ * action to `access-denied` below the basename: that leads to the error page too.
  */
 export function ResourceRoutes({ children }: { children: ReactNode }) {
     const basename = useSplatPathBase();
@@ -23,6 +25,7 @@ export function ResourceRoutes({ children }: { children: ReactNode }) {
                         element={resource}
                     />
                 ))}
+                <Route path="access-denied" element={<NoPermissionRedirect />} />
             </Routes>
         </BasenameContextProvider>
     );

@@ -447,7 +447,9 @@ describe('depot management', () => {
         expect(await page.getByRole('link', { name: 'Create' }).count(), 'create link').toBe(0);
 
         await page.goto(url(`/tenant/${tenantId}/configurations/depots/create`));
-        await page.waitForURL((target) => !target.pathname.endsWith('/create'));
+        // react-admin refuses the action; the app shows the error page of shell §2.3.
+        await page.waitForURL((target) => target.pathname === '/error/noPermission');
+        await page.getByText('You are not allowed to open this page.').waitFor();
         await settled(page);
         // The form may render while the permission check runs; then it must be gone.
         await expect

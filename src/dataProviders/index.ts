@@ -60,7 +60,7 @@ const adapters: Record<DataAdapter, ProviderFactory> = {
 
 /**
  * The provider of every react-admin resource, from the data routes the screens declare
- * (src/screens/list.ts): one instance per provider factory and service; simple REST
+ * (src/screens/list.ts): one instance per adapter and service; simple REST
  * collections under another name than their resource are renamed.
  */
 export function createAppDataProvider(
@@ -68,20 +68,18 @@ export function createAppDataProvider(
     httpClient: HttpClient = defaultHttpClient,
     screenList: readonly Screen[] = screens,
 ): AppDataProvider {
-    const instances = new Map<ProviderFactory, Map<string, DataProvider>>();
-    const instance = (factory: ProviderFactory, service: ServiceName): DataProvider => {
-        const byService = instances.get(factory) ?? new Map<string, DataProvider>();
-        instances.set(factory, byService);
-        const existing = byService.get(service);
-        if (existing) return existing;
-        const created = factory(config.services[service], httpClient);
-        byService.set(service, created);
-        return created;
+    const instances = new Map<string, DataProvider>();
+    const instance = (adapter: DataAdapter, service: ServiceName): DataProvider => {
+        const key = `${adapter}:${service}`;
+        const provider =
+            instances.get(key) ?? adapters[adapter](config.services[service], httpClient);
+        instances.set(key, provider);
+        return provider;
     };
     const providers = new Map<string, DataProvider>();
     for (const [resource, route] of dataRoutesOf(screenList)) {
         const adapter = route.adapter ?? 'simpleRest';
-        const provider = instance(adapters[adapter], route.service);
+        const provider = instance(adapter, route.service);
         const keepsName = adapter !== 'simpleRest' || route.collection === resource;
         providers.set(resource, keepsName ? provider : renamed(provider, route.collection));
     }
@@ -90,7 +88,7 @@ export function createAppDataProvider(
         if (!provider) throw new Error(`No data provider for resource "${resource}"`);
         return provider;
     });
-    const backOfficeUsers = instance(createBackOfficeUsersDataProvider, 'backOffice') as ReturnType<
+    const backOfficeUsers = instance('backOfficeUsers', 'backOffice') as ReturnType<
         typeof createBackOfficeUsersDataProvider
     >;
     return {

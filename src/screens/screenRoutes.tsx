@@ -5,7 +5,7 @@ import type { AppContext } from '../../domain/enums';
 import { RequireContext } from '../layout/RequireContext';
 import { RequireTenant } from '../layout/RequireTenant';
 import { ResourceRoutes } from '../layout/ResourceRoutes';
-import { resourceNameIn } from './registry';
+import { mountedResources, resourceNameIn } from './registry';
 import type { Mount, MountIndex, ResourceScreen, Screen } from './types';
 
 /**
@@ -124,29 +124,24 @@ function resourceRoutes(screens: readonly Screen[], context: AppContext): ReactE
  * the top of `<Admin>`: the views themselves are mounted below their context paths.
  */
 export function resourceDefinitions(screens: readonly Screen[]): ReactElement[] {
-    const names = new Map<string, ReactElement>();
+    const definitions = new Map<string, ReactElement>();
+    const define = (name: string, screen?: ResourceScreen) => {
+        if (definitions.has(name)) return;
+        definitions.set(
+            name,
+            <Resource
+                key={name}
+                name={name}
+                icon={screen?.icon}
+                recordRepresentation={screen?.recordRepresentation}
+                hasShow={screen?.hasShow}
+            />,
+        );
+    };
+    for (const { name, screen } of mountedResources(screens)) define(name, screen);
     for (const screen of screens) {
-        if (screen.kind !== 'resource') continue;
-        const resourceNames = [
-            ...(Object.keys(screen.paths) as AppContext[]).map(
-                (context) => resourceNameIn(screen, context) ?? screen.name,
-            ),
-            ...Object.keys(screen.data ?? {}),
-        ];
-        for (const name of resourceNames) {
-            if (names.has(name)) continue;
-            const own = resourceNames.indexOf(name) < Object.keys(screen.paths).length;
-            names.set(
-                name,
-                <Resource
-                    key={name}
-                    name={name}
-                    icon={own ? screen.icon : undefined}
-                    recordRepresentation={own ? screen.recordRepresentation : undefined}
-                    hasShow={own ? screen.hasShow : undefined}
-                />,
-            );
-        }
+        if (screen.kind === 'resource')
+            Object.keys(screen.data ?? {}).forEach((name) => define(name));
     }
-    return [...names.values()];
+    return [...definitions.values()];
 }

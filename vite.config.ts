@@ -75,14 +75,60 @@ function buildInfoAndCompression(): Plugin {
 }
 
 /**
- * Lets the browser fetch the sign-in page's chunks (MUI core, shared with the app) while the
- * entry still loads, instead of after it ran: saves one round of the waterfall before the
- * form is usable. The app chunk itself is not preloaded: visitors of /login do not need it.
+ * Runs in the page before anything else (an inline script). With a stored session it preloads
+ * the app's chunks and starts the profile request (the first request of every signed-in page)
+ * with the stored access token, for `src/bootProfile.ts` to pick up; otherwise it preloads the
+ * sign-in page's chunks. Self-contained (no imports, no helpers): it is injected as its source.
  */
-function preloadSignInChunks(): Plugin {
+function firstLoad(app: string[], signIn: string[]): void {
+    const prefix = 'CognitoIdentityServiceProvider.';
+    let token: string | null = null;
+    let signedIn = false;
+    try {
+        const config = JSON.parse(document.getElementById('app-config')?.textContent || '{}') as {
+            cognito?: { userPoolClientId?: string };
+            services?: { backOffice?: string };
+        };
+        const client = config.cognito?.userPoolClientId || 'backoffice-web';
+        const user = localStorage.getItem(prefix + client + '.LastAuthUser');
+        signedIn = Boolean(user);
+        token = user ? localStorage.getItem(prefix + client + '.' + user + '.accessToken') : null;
+        const payload = token ? token.split('.')[1] : undefined;
+        const claims = payload
+            ? (JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as { exp?: number })
+            : {};
+        if (token && typeof claims.exp === 'number' && claims.exp * 1000 > Date.now() + 5000) {
+            (window as unknown as { __bootProfile?: unknown }).__bootProfile = {
+                token,
+                response: fetch((config.services?.backOffice || '/api') + '/users/me', {
+                    headers: { Accept: 'application/json', Authorization: 'Bearer ' + token },
+                }),
+            };
+        }
+    } catch {
+        signedIn = false;
+    }
+    if (/^\/(login|resetPwd|forceChangePwd)$/.test(location.pathname)) signedIn = false;
+    (signedIn ? app : signIn).forEach((file) => {
+        const link = document.createElement('link');
+        link.rel = 'modulepreload';
+        link.crossOrigin = '';
+        link.href = file;
+        document.head.appendChild(link);
+    });
+}
+
+/**
+ * Lets the browser fetch the first page's chunks while the entry still loads, instead of after
+ * it ran: a small inline script (with the page's CSP nonce) preloads the app's chunks when a
+ * session is stored (Amplify's `LastAuthUser` entry) and the sign-in page's otherwise, so
+ * neither visitor fetches the other's code. The view of the page itself is preloaded by the
+ * app's code (src/screens/preloadView.ts), which knows the routes.
+ */
+function preloadFirstChunks(): Plugin {
     let base = '/';
     return {
-        name: 'preload-sign-in-chunks',
+        name: 'preload-first-chunks',
         apply: 'build',
         configResolved(config) {
             base = config.base;
@@ -93,33 +139,157 @@ function preloadSignInChunks(): Plugin {
                 const chunks = Object.values(context.bundle ?? {}).filter(
                     (output) => output.type === 'chunk',
                 );
-                const signIn = chunks.find((chunk) =>
-                    chunk.facadeModuleId?.endsWith('/src/customRoutes/signIn/SignInShell.tsx'),
-                );
-                if (!signIn)
-                    throw new Error('preload-sign-in-chunks: no chunk for SignInShell.tsx');
-                const alreadyLoaded = new Set([
-                    context.chunk?.fileName,
-                    ...(context.chunk?.imports ?? []),
-                ]);
-                return [signIn.fileName, ...signIn.imports]
-                    .filter((fileName) => !alreadyLoaded.has(fileName))
-                    .map((fileName) => ({
-                        tag: 'link',
-                        attrs: {
-                            rel: 'modulepreload',
-                            crossorigin: true,
-                            href: `${base}${fileName}`,
-                        },
+                const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+                const importClosure = (fileName: string) => {
+                    const files = new Set<string>();
+                    const visit = (file: string) => {
+                        if (files.has(file)) return;
+                        files.add(file);
+                        for (const imported of byName.get(file)?.imports ?? []) visit(imported);
+                    };
+                    visit(fileName);
+                    return files;
+                };
+                const closure = (suffix: string) => {
+                    const root = chunks.find((chunk) => chunk.facadeModuleId?.endsWith(suffix));
+                    if (!root) throw new Error(`preload-first-chunks: no chunk for ${suffix}`);
+                    return importClosure(root.fileName);
+                };
+                if (!context.chunk) throw new Error('preload-first-chunks: no entry chunk');
+                const entry = importClosure(context.chunk.fileName);
+                const after = (suffix: string) =>
+                    [...closure(suffix)]
+                        .filter((file) => !entry.has(file))
+                        .map((file) => `${base}${file}`);
+                const signIn = after('/src/customRoutes/signIn/SignInShell.tsx');
+                const app = after('/src/App.tsx');
+                const script = `(${firstLoad.toString()})(${JSON.stringify(app)}, ${JSON.stringify(signIn)})`;
+                return [
+                    {
+                        tag: 'script',
+                        attrs: { nonce: '__CSP_NONCE__' },
+                        children: script,
                         injectTo: 'head' as const,
-                    }));
+                    },
+                ];
             },
         },
     };
 }
 
-export default defineConfig({
-    plugins: [react(), preloadSignInChunks(), buildInfoAndCompression()],
+/** The modules a set of roots import statically, transitively (what loads with them). */
+function staticClosure(
+    roots: string[],
+    importsOf: (id: string) => readonly string[] | undefined,
+): Set<string> {
+    const seen = new Set<string>();
+    const stack = [...roots];
+    for (let id = stack.pop(); id !== undefined; id = stack.pop()) {
+        if (seen.has(id)) continue;
+        seen.add(id);
+        stack.push(...(importsOf(id) ?? []));
+    }
+    return seen;
+}
+
+const LIBRARY = /[\\/]node_modules[\\/]/;
+/**
+ * Libraries of pages that need them only (maps, charts, schema forms and their validator,
+ * CSV/Excel, QR codes): they stay in their pages' chunks and are never grouped.
+ */
+const PAGE_LIBRARY =
+    /[\\/]node_modules[\\/](leaflet|react-leaflet|@react-leaflet|recharts|d3-[^\\/]+|victory-vendor|@rjsf|ajv|ajv-formats|fast-uri|json-schema-traverse|papaparse|exceljs|qrcode|jsondiffpatch)[\\/]/;
+
+/** Libraries of the signed-in shell that every signed-in page runs on. */
+const SHELL_LIBRARY =
+    /[\\/]node_modules[\\/](ra-core|ra-ui-materialui|react-admin|@mui[\\/]material|@mui[\\/]icons-material|react-router|react-router-dom|@tanstack|react-hook-form|@hookform|lodash|inflection|query-string|decode-uri-component|filter-obj|split-on-first|eventemitter3|react-error-boundary|react-hotkeys-hook|@popperjs|react-transition-group|@mui[\\/]system|@mui[\\/]utils|@mui[\\/]styled-engine|@emotion|clsx|prop-types|react-is|get-intrinsic|es-[a-z-]+|has-[a-z-]+|object-[a-z-]+|define-data-property|function-bind|call-bind[a-z-]*|gopd|hasown|dunder-proto|math-intrinsics|side-channel[a-z-]*|qs|tslib|node-polyglot|warning|jsonexport|ra-language-english)[\\/]/;
+
+/**
+ * Chunks by route, so that a page load fetches a handful of files and the sign-in page never
+ * more than it needs: `vendor-start` holds the libraries of the entry and the sign-in page
+ * (React, MUI core, i18next), `start` our boot code, `sign-in` the sign-in page's code;
+ * `vendor-app` the libraries of the signed-in shell (react-admin, react-router, react-query and
+ * the MUI components the screens use: they share most of them), `shell` our code of the shell
+ * (layout, providers, screen descriptors). Each screen's views are chunks of their own (lazy
+ * imports); the libraries only single pages need (PAGE_LIBRARY) stay with those pages.
+ * Groups are computed from the static imports (`buildEnd`), before tree-shaking.
+ */
+function routeChunks(): Plugin {
+    const entry = new Set<string>();
+    const signIn = new Set<string>();
+    const shell = new Set<string>();
+    return {
+        name: 'route-chunks',
+        apply: 'build',
+        buildEnd() {
+            const importsOf = (id: string) => this.getModuleInfo(id)?.importedIds;
+            const ids = [...this.getModuleIds()];
+            const find = (suffix: string) => {
+                const id = ids.find((candidate) => candidate.endsWith(suffix));
+                if (!id) throw new Error(`route-chunks: no module ${suffix}`);
+                return id;
+            };
+            const main = find('/src/main.tsx');
+            for (const id of staticClosure([main], importsOf)) if (id !== main) entry.add(id);
+            for (const id of staticClosure(
+                [find('/src/customRoutes/signIn/SignInShell.tsx')],
+                importsOf,
+            ))
+                if (!entry.has(id)) signIn.add(id);
+            for (const id of staticClosure([find('/src/App.tsx')], importsOf))
+                if (!entry.has(id) && !signIn.has(id)) shell.add(id);
+        },
+        outputOptions(options) {
+            const library = (id: string) => LIBRARY.test(id) && !PAGE_LIBRARY.test(id);
+            const ours = (id: string) => !LIBRARY.test(id) && !id.startsWith('\0');
+            return {
+                ...options,
+                codeSplitting: {
+                    groups: [
+                        {
+                            name: 'vendor-start',
+                            test: (id) => library(id) && (entry.has(id) || signIn.has(id)),
+                            priority: 40,
+                        },
+                        { name: 'start', test: (id) => ours(id) && entry.has(id), priority: 35 },
+                        { name: 'sign-in', test: (id) => ours(id) && signIn.has(id), priority: 30 },
+                        {
+                            name: 'vendor-app',
+                            test: (id) => SHELL_LIBRARY.test(id) && shell.has(id),
+                            priority: 20,
+                        },
+                        { name: 'shell', test: (id) => ours(id) && shell.has(id), priority: 15 },
+                    ],
+                },
+            };
+        },
+    };
+}
+
+/**
+ * react-router's package exports only its development build (warnings, extra checks, 95 KB);
+ * production builds import its production files instead.
+ */
+const reactRouterProduction = [
+    {
+        find: /^react-router$/,
+        replacement: resolve(
+            import.meta.dirname,
+            'node_modules/react-router/dist/production/index.mjs',
+        ),
+    },
+    {
+        find: /^react-router\/dom$/,
+        replacement: resolve(
+            import.meta.dirname,
+            'node_modules/react-router/dist/production/dom-export.mjs',
+        ),
+    },
+];
+
+export default defineConfig(({ mode }) => ({
+    plugins: [react(), routeChunks(), preloadFirstChunks(), buildInfoAndCompression()],
+    resolve: { alias: mode === 'production' ? reactRouterProduction : [] },
     html: { cspNonce: '__CSP_NONCE__' },
     server: {
         host: '127.0.0.1',
@@ -162,4 +332,4 @@ export default defineConfig({
             },
         ],
     },
-});
+}));

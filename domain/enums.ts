@@ -81,3 +81,15 @@ export const languages = [
     'fi',
 ] as const;
 export type Language = (typeof languages)[number];
+
+/** Sortable columns of `GET /api/v3/users/app` (`sort=<field>,asc|desc`). */
+export const appUserSortFields = [
+    'lastName',
+    'firstName',
+    'username',
+    'subcontractorName',
+    'vehicleNumber',
+    'lastLogin',
+    'created',
+    'active',
+] as const;

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { QueryClient } from '@tanstack/react-query';
 import {
     Admin,
     CustomRoutes,
@@ -7,14 +7,17 @@ import {
     type RaThemeOptions,
 } from 'react-admin';
 import { createBrowserRouter, Navigate, Route, RouterProvider } from 'react-router-dom';
-import { authProvider } from './authProvider';
+import type { UserProfile } from '../domain/contracts/profile';
+import { authProvider, loadProfile } from './authProvider';
+import { AuthQueryCache } from './authQueryCache';
 import { AdminSignInPage } from './customRoutes/signIn/AdminSignInPage';
 import { dataProvider } from './dataProviders';
-import { createI18nProvider } from './i18n/i18nProvider';
+import { prepareI18nProvider } from './i18n/i18nProvider';
 import { AppLayout } from './layout/AppLayout';
 import { NoPermissionRedirect } from './layout/NoPermissionRedirect';
 import { createAppStore } from './layout/tabStore';
 import { screens } from './screens/list';
+import { preloadViewAt } from './screens/preloadView';
 import { resourceDefinitions, screenRoutes } from './screens/screenRoutes';
 import type { MountIndex } from './screens/types';
 import { themeOptions } from './theme';
@@ -34,17 +37,33 @@ const contextIndexes: MountIndex = {
     tenant: <Navigate to="configurations/depots" replace />,
 };
 
+/** react-admin's queries; its auth queries answer at once once the profile is loaded. */
+const queryClient = new QueryClient({ queryCache: new AuthQueryCache() });
+let i18nProvider: I18nProvider | undefined;
+
+/**
+ * Readies the first render (called by the boot code before it): starts loading the view of
+ * the page being opened, and waits for the i18n provider with the page's texts and for the
+ * profile fetched at boot, so the shell and the page render in the first pass (see
+ * AuthQueryCache) instead of after one async step each.
+ */
+export async function prepareApp(bootProfile: Promise<UserProfile | undefined>): Promise<void> {
+    preloadViewAt(screens, window.location.pathname);
+    const [provider, profile] = await Promise.all([prepareI18nProvider(), bootProfile]);
+    i18nProvider = provider;
+    // Takes the boot answer as the session's profile (a missing one is fetched later as usual).
+    if (profile) await loadProfile().catch(() => undefined);
+}
+
 /** The back office: providers, shell, and the routes of every screen (src/screens/list.ts). */
 function BackOffice() {
-    const [i18nProvider, setI18nProvider] = useState<I18nProvider>();
-    useEffect(() => void createI18nProvider().then(setI18nProvider), []);
-    if (!i18nProvider) return null;
-
+    if (!i18nProvider) throw new Error('prepareApp() must run before the app renders');
     return (
         <Admin
             disableTelemetry
             requireAuth
             authProvider={authProvider}
+            queryClient={queryClient}
             dataProvider={dataProvider}
             i18nProvider={i18nProvider}
             layout={AppLayout}

@@ -1,5 +1,6 @@
-import { Suspense, useCallback, useEffect, useState, type ComponentType } from 'react';
+import { Suspense, useCallback, useState, type ComponentType } from 'react';
 import type { SignInShellProps } from './customRoutes/signIn/SignInShell';
+import { startProfileRequest } from './bootProfile';
 import { initI18n } from './i18n/i18next';
 import { lazyPage } from './lazyPage';
 import { LANDING_ROUTE, RESET_PASSWORD_ROUTE, takeIntendedRoute, type StartMode } from './session';
@@ -11,14 +12,15 @@ export const loadSignInShell = async () => {
     if (window.location.pathname === RESET_PASSWORD_ROUTE) await shell.loadStepViews();
     return shell;
 };
-export const loadApp = async () => (await Promise.all([import('./App'), initI18n()]))[0];
+/** The app's chunk, readied for a first render that shows the page (texts, seeded session). */
+export const loadApp = async () => {
+    const app = await import('./App');
+    await app.prepareApp(startProfileRequest());
+    return app;
+};
 
 const LazySignInShell = lazyPage(loadSignInShell);
 const LazyApp = lazyPage(loadApp);
-
-/** Every guarded page needs the profile: ask for it while the app chunk loads (a small chunk of its own). */
-export const prefetchProfile = () =>
-    import('./authProvider').then(({ loadProfile }) => loadProfile()).catch(() => undefined);
 
 export interface RootProps {
     start: StartMode;
@@ -32,9 +34,6 @@ export interface RootProps {
 /** Shows the light sign-in page or the app; after a sign-in, loads the app at the saved route. */
 export function Root({ start, preloaded }: RootProps) {
     const [mode, setMode] = useState<StartMode>(start);
-    useEffect(() => {
-        if (mode === 'app') void prefetchProfile();
-    }, [mode]);
     const handleSignedIn = useCallback(() => {
         window.history.replaceState(null, '', takeIntendedRoute() ?? LANDING_ROUTE);
         setMode('app');

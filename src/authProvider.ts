@@ -2,15 +2,23 @@ import { HttpError, type AuthProvider, type UserIdentity } from 'ra-core';
 import type { UserProfile } from '../domain/contracts/profile';
 import type { UserSettings } from '../domain/contracts/settings';
 import { canAccessAction } from './access';
+import { takeBootProfile } from './bootProfile';
 import { dataProvider } from './dataProviders';
-import { endSession, getAccessToken } from './identity';
+import { currentAccessToken, endSession } from './accessToken';
 import { LOGIN_ROUTE } from './session';
 
 let profileRequest: Promise<UserProfile> | undefined;
+/** The profile of the current sign-in once it has arrived (what `profileRequest` resolved to). */
+let profile: UserProfile | undefined;
+
+/** The loaded profile, synchronously; undefined before it arrived and after a sign-out. */
+export function loadedProfile(): UserProfile | undefined {
+    return profile;
+}
 
 async function hasSession(): Promise<boolean> {
     try {
-        return Boolean(await getAccessToken());
+        return Boolean(await currentAccessToken());
     } catch {
         return false;
     }
@@ -23,6 +31,8 @@ async function hasSession(): Promise<boolean> {
  */
 export function loadProfile(): Promise<UserProfile> {
     profileRequest ??= (async () => {
+        const booted = await takeBootProfile();
+        if (booted) return booted;
         if (!(await hasSession())) throw new HttpError('Not signed in', 401);
         try {
             return await dataProvider.getProfile();
@@ -30,10 +40,17 @@ export function loadProfile(): Promise<UserProfile> {
             if (error instanceof HttpError && error.status === 401) await endSession();
             throw error;
         }
-    })().catch((error: unknown) => {
-        profileRequest = undefined;
-        throw error;
-    });
+    })().then(
+        (loaded) => {
+            profile = loaded;
+            return loaded;
+        },
+        (error: unknown) => {
+            profileRequest = undefined;
+            profile = undefined;
+            throw error;
+        },
+    );
     return profileRequest;
 }
 
@@ -52,6 +69,12 @@ export interface AppIdentity extends UserIdentity {
     profile: UserProfile;
 }
 
+export const identityOf = (profile: UserProfile): AppIdentity => ({
+    id: profile.id,
+    fullName: profile.email,
+    profile,
+});
+
 /** react-admin's view of authentication: Cognito through aws-amplify, permissions from the profile. */
 export const authProvider: AuthProvider = {
     /**
@@ -60,6 +83,7 @@ export const authProvider: AuthProvider = {
      */
     async login() {
         profileRequest = undefined;
+        profile = undefined;
         try {
             await loadProfile();
         } catch (error) {
@@ -70,6 +94,7 @@ export const authProvider: AuthProvider = {
     async logout() {
         await endSession();
         profileRequest = undefined;
+        profile = undefined;
         return LOGIN_ROUTE;
     },
     async checkAuth() {
@@ -80,8 +105,7 @@ export const authProvider: AuthProvider = {
         if (error?.status === 401) throw { redirectTo: LOGIN_ROUTE, message: false };
     },
     async getIdentity(): Promise<AppIdentity> {
-        const profile = await loadProfile();
-        return { id: profile.id, fullName: profile.email, profile };
+        return identityOf(await loadProfile());
     },
     async getPermissions() {
         return (await loadProfile()).actions;

@@ -1,4 +1,4 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { createElement, lazy, use, type ComponentType, type LazyExoticComponent } from 'react';
 import { i18n, initI18n } from './i18n/i18next';
 
 /** Page pieces that take longer than this count as failed (shell §7, §9). */
@@ -63,12 +63,37 @@ export function lazyPage<P extends object>(
     return lazy(async () => ({ default: await loadPiece(load, timeoutMs) }));
 }
 
+/** A lazily loaded view that can be asked to start loading before it renders. */
+export type PreloadableView<P extends object> = ComponentType<P> & { preload(): void };
+
 /**
- * A screen's view, loaded when first shown:
+ * A screen's view, loaded when first shown, or earlier through `preload()` (the boot code
+ * preloads the view of the page being opened while the app's code loads):
  * `lazyView(() => import('./DepotList').then((module) => module.DepotList))`.
+ * Unlike `React.lazy`, a view whose code has arrived renders at once: React.lazy suspends on
+ * its first render even when the module is already there, and React then holds the content
+ * back behind the fallback for a while.
  */
 export function lazyView<P extends object>(
     load: () => Promise<ComponentType<P>>,
-): LazyExoticComponent<ComponentType<P>> {
-    return lazyPage(async () => ({ default: await load() }));
+): PreloadableView<P> {
+    let loaded: ComponentType<P> | undefined;
+    let loading: Promise<ComponentType<P>> | undefined;
+    const start = () =>
+        (loading ??= loadPiece(async () => ({ default: await load() })).then((component) => {
+            loaded = component;
+            return component;
+        }));
+    function LazyView(props: P) {
+        // The same component every time: the module's export, cached above.
+        return createElement(loaded ?? use(start()), props);
+    }
+    return Object.assign(LazyView, { preload: () => void start() });
+}
+
+/** True for a view made by `lazyView`. */
+export function isPreloadable(view: unknown): view is { preload(): void } {
+    return (
+        typeof view === 'function' && 'preload' in view && typeof view.preload === 'function'
+    );
 }

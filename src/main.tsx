@@ -4,7 +4,8 @@ import { createRoot } from 'react-dom/client';
 import { getBrowserConfig } from './config';
 import { initI18n } from './i18n/i18next';
 import { loadPiece } from './lazyPage';
-import { loadApp, loadSignInShell, prefetchProfile, Root, type RootProps } from './Root';
+import { startProfileRequest } from './bootProfile';
+import { loadApp, loadSignInShell, Root, type RootProps } from './Root';
 import { decideStartMode } from './session';
 import { createStyleCache } from './styleCache';
 
@@ -14,7 +15,7 @@ void initI18n();
 // The first page's module is loaded before the first render (see RootProps.preloaded).
 const start = decideStartMode(config.cognito.userPoolClientId);
 // With a session, the profile request runs while the app chunk loads: every guarded page needs it.
-if (start === 'app') void prefetchProfile();
+if (start === 'app') void startProfileRequest();
 const preloaded: RootProps['preloaded'] =
     start === 'app'
         ? { app: await loadPiece(loadApp) }

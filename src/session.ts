@@ -69,3 +69,41 @@ export function decideStartMode(
     history.replaceState(null, '', LOGIN_ROUTE);
     return 'signIn';
 }
+
+/** Amplify refreshes a token this long before it expires; reading it ourselves, we do the same. */
+const EXPIRY_TOLERANCE_MS = 5_000;
+
+function decodeJwtPayload(token: string): { exp?: unknown } | undefined {
+    const payload = token.split('.')[1];
+    if (!payload) return undefined;
+    try {
+        const base64 = payload.replace(/-/g, '+').replace(/_/g, '/');
+        return JSON.parse(atob(base64.padEnd(Math.ceil(base64.length / 4) * 4, '='))) as {
+            exp?: unknown;
+        };
+    } catch {
+        return undefined;
+    }
+}
+
+/**
+ * The stored access token when it is still valid, read from Amplify's entries without loading
+ * Amplify (its expiry corrected by Amplify's recorded clock drift, with Amplify's tolerance);
+ * undefined when there is none or it must be refreshed, which only Amplify can do.
+ */
+export function storedAccessToken(
+    clientId: string,
+    storage: Storage = localStorage,
+    now: number = Date.now(),
+): string | undefined {
+    const prefix = `${COGNITO_STORAGE_PREFIX}${clientId}`;
+    const user = storage.getItem(`${prefix}.LastAuthUser`);
+    if (!user) return undefined;
+    const token = storage.getItem(`${prefix}.${user}.accessToken`);
+    if (!token) return undefined;
+    const exp = decodeJwtPayload(token)?.exp;
+    if (typeof exp !== 'number') return undefined;
+    const clockDrift = Number.parseInt(storage.getItem(`${prefix}.${user}.clockDrift`) ?? '0', 10);
+    const drift = Number.isFinite(clockDrift) ? clockDrift : 0;
+    return now + drift + EXPIRY_TOLERANCE_MS < exp * 1000 ? token : undefined;
+}

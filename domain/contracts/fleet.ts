@@ -4,6 +4,7 @@
  * save must send the version it was based on, and a stale one is refused with 409 STALE_RECORD.
  */
 import { Type, type Static } from 'typebox';
+import { appUserSortFields } from '../enums.js';
 import { usernameMaxLength } from '../userRules.js';
 import { pageOf, ScopePath } from './common.js';
 
@@ -55,17 +56,6 @@ export type AppUser = Static<typeof AppUser>;
 export const AppUserPage = pageOf(AppUser);
 export type AppUserPage = Static<typeof AppUserPage>;
 
-/** Sortable columns of `GET /api/v3/users/app` (`sort=<field>,asc|desc`). */
-export const appUserSortFields = [
-    'lastName',
-    'firstName',
-    'username',
-    'subcontractorName',
-    'vehicleNumber',
-    'lastLogin',
-    'created',
-    'active',
-] as const;
 export type AppUserSortField = (typeof appUserSortFields)[number];
 
 /** Query of `GET /api/v3/users/app`; `path` is a tenant id, depot path or subcontractor path. */

@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { CallerCache } from '../access/caller-cache.js';
 import { createCallerLoader, type Caller } from '../access/caller-repository.js';
+import { listenToChannel } from '../db/notifications.js';
 import { AppError, unauthorized } from '../errors.js';
 import type { VerifiedAccessToken } from '../identity/types.js';
 
@@ -16,22 +18,50 @@ declare module 'fastify' {
 }
 
 const BEARER = /^Bearer ([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*)$/;
+/** The safety net of the caller cache: an answer is trusted this long at most. */
+const CACHE_TTL_MS = 15_000;
+const CACHE_MAX_ENTRIES = 10_000;
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * Turns a bearer access token into the calling back-office user. 401 when the token is
  * missing or fails verification; 403 UNKNOWN_USER_ERROR when the identity has no active user.
+ *
+ * The answer is cached per token (`CallerCache`). It is dropped on every change that could
+ * alter it: database triggers notify channel `auth_changed` (migration 0007) from every app
+ * server and every writer, and this server also drops it when one of its own write requests
+ * answers, so a client that signed out or changed a permission never sees the old answer on
+ * its next request. While notifications are not received, nothing is cached.
  */
 export default fp(
     async function authentication(fastify: FastifyInstance) {
         fastify.decorateRequest('caller', null as unknown as Caller);
         fastify.decorateRequest('token', null as unknown as VerifiedAccessToken);
         const loadCaller = createCallerLoader(fastify.db);
+        const cache = new CallerCache({ ttlMs: CACHE_TTL_MS, maxEntries: CACHE_MAX_ENTRIES });
+        cache.setEnabled(false);
+        const stopListening = await listenToChannel(fastify.database, 'auth_changed', {
+            onNotify: () => cache.clear(),
+            onListening: (listening) => cache.setEnabled(listening),
+        });
+        fastify.addHook('onClose', async () => stopListening());
+        fastify.addHook('onSend', async (request) => {
+            if (!READ_METHODS.has(request.method)) cache.clear();
+        });
+
         fastify.decorate('authenticate', async function authenticate(request: FastifyRequest) {
             const header = request.headers.authorization;
             if (!header) throw unauthorized();
             const match = BEARER.exec(header);
             if (!match?.[1])
                 throw unauthorized('The Authorization header must be "Bearer <access token>".');
+            const cached = cache.get(match[1]);
+            if (cached) {
+                request.token = cached.token;
+                request.caller = cached.caller;
+                return;
+            }
+            const generation = cache.generation;
             const token = await fastify.identity.verifyAccessToken(match[1]);
             const caller = await loadCaller(token.sub);
             if (!caller || !caller.active) {
@@ -41,6 +71,7 @@ export default fp(
                     'Your account is not enabled for the back office. Ask an administrator to enable it.',
                 );
             }
+            cache.set(match[1], { token, caller }, generation);
             request.token = token;
             request.caller = caller;
         });

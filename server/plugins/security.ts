@@ -5,7 +5,7 @@ import fp from 'fastify-plugin';
 declare module 'fastify' {
     interface FastifyInstance {
         /** The Content-Security-Policy header value; with a nonce for the page that needs one (index.html). */
-        contentSecurityPolicy(styleNonce?: string): string;
+        contentSecurityPolicy(nonce?: string): string;
     }
 }
 
@@ -19,15 +19,16 @@ function foreignOrigins(urls: string[]): string[] {
 }
 
 /**
- * Security headers. The Content-Security-Policy allows only our own scripts; styles need the
- * per-request nonce that the SPA plugin writes into index.html (emotion reads it). Responses
+ * Security headers. The Content-Security-Policy allows only our own script files, and in the
+ * page itself the inline scripts carrying its per-request nonce (the chunk preloader the build
+ * writes into index.html); styles need the same nonce (emotion reads it). Responses
  * other than the page carry the same policy without a nonce, so API calls pay no crypto.
  */
 export default fp(
     async function security(fastify: FastifyInstance, opts: { connectOrigins: string[] }) {
         const directives = (nonce?: string): string[] => [
             "default-src 'self'",
-            "script-src 'self'",
+            `script-src 'self'${nonce ? ` 'nonce-${nonce}'` : ''}`,
             `style-src 'self'${nonce ? ` 'nonce-${nonce}'` : ''}`,
             "img-src 'self' data: blob:",
             "font-src 'self' data:",

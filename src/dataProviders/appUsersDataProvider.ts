@@ -10,17 +10,17 @@ import type {
     UpdateParams,
 } from 'ra-core';
 import type { UserIdsAnswer } from '../../domain/contracts/back-office-users';
-import {
-    appUserSortFields,
-    type AppLicenses,
-    type AppUser,
-    type AppUserIdsAnswer,
-    type AppUserPage,
-    type CreateAppUserBody,
-    type CreatedAppUser,
-    type DriverType,
-    type UpdateAppUserBody,
+import type {
+    AppLicenses,
+    AppUser,
+    AppUserIdsAnswer,
+    AppUserPage,
+    CreateAppUserBody,
+    CreatedAppUser,
+    DriverType,
+    UpdateAppUserBody,
 } from '../../domain/contracts/fleet';
+import { appUserSortFields } from '../../domain/enums';
 import { emptyToNull } from '../../domain/userRules';
 import type { HttpClient } from './httpClient';
 

@@ -13,7 +13,7 @@ import type {
 } from '../../domain/contracts/back-office-users';
 import type { Page } from '../../domain/contracts/common';
 import type { UserProfile } from '../../domain/contracts/profile';
-import { getAccessToken } from '../identity';
+import { currentAccessToken } from '../accessToken';
 import { setLatestVersionId } from '../version';
 import { withQuery, type QueryValue } from './backOfficeDataProvider';
 import { dropEmptyQueryParameters, type HttpClient } from './httpClient';
@@ -76,7 +76,7 @@ export function fileNameOf(disposition: string | null, fallback: string): string
 }
 
 const defaultFileFetcher: FileFetcher = async (url) => {
-    const token = await getAccessToken().catch(() => undefined);
+    const token = await currentAccessToken().catch(() => undefined);
     const response = await fetch(dropEmptyQueryParameters(url), {
         headers: token ? { Authorization: `Bearer ${token}` } : {},
     });

@@ -1,5 +1,5 @@
 import { HttpError } from 'ra-core';
-import { getAccessToken, leaveToLogin } from '../identity';
+import { currentAccessToken, leaveToLogin } from '../accessToken';
 import { setLatestVersionId } from '../version';
 
 interface HttpResponse {
@@ -90,7 +90,7 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
 
 export const httpClient: HttpClient = createHttpClient({
     fetch: (input, init) => fetch(input, init),
-    getAccessToken,
+    getAccessToken: currentAccessToken,
     onSessionLost: leaveToLogin,
     onVersionId: setLatestVersionId,
 });

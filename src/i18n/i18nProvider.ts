@@ -1,7 +1,7 @@
 import type { I18nProvider } from 'ra-core';
-import type { Language } from '../../domain/enums';
-import { i18n, initI18nextProvider } from './i18next';
-import { FALLBACK_LANGUAGE, isLanguage, storeLanguage } from './languages';
+import { languages, type Language } from '../../domain/enums';
+import { i18n, initI18n } from './i18next';
+import { FALLBACK_LANGUAGE, isLanguage, languageName, storeLanguage } from './languages';
 import { loadRaMessages } from './raMessages';
 
 const NAMESPACE = 'translation';
@@ -15,25 +15,43 @@ async function addRaMessages(language: Language): Promise<void> {
     if (messages) i18n.addResourceBundle(language, NAMESPACE, messages, true, false);
 }
 
+const currentLanguage = (): Language =>
+    isLanguage(i18n.language) ? i18n.language : FALLBACK_LANGUAGE;
+
 /**
- * react-admin's i18nProvider: ra-i18n-i18next's provider on the page's shared i18next instance
- * (translate, getLocale, getLocales as it has them), with react-admin's own texts of each language
- * loaded when the language is chosen, unknown locales answered with English, and the choice
- * stored for the next visit.
+ * react-admin's i18nProvider on the page's shared i18next instance, answering synchronously
+ * (`_` is react-admin's default text, `smart_count` the plural count): the texts of the
+ * language are loaded before it is created (`prepareI18nProvider`), so react-admin renders
+ * the page in its first pass. Unknown locales are answered with English; a choice is stored
+ * for the next visit, and react-admin's own texts of a language are loaded when it is chosen.
  */
-export async function createI18nProvider(): Promise<I18nProvider> {
-    const provider = await initI18nextProvider();
-    const current = isLanguage(i18n.language) ? i18n.language : FALLBACK_LANGUAGE;
-    await Promise.all([addRaMessages(FALLBACK_LANGUAGE), addRaMessages(current)]);
-    return {
-        ...provider,
-        changeLocale: async (locale: string) => {
-            const language = isLanguage(locale) ? locale : FALLBACK_LANGUAGE;
-            // App texts first: i18next skips loading a language that already has a bundle.
-            await i18n.loadLanguages(language);
-            await addRaMessages(language);
-            await provider.changeLocale(language);
-            storeLanguage(language);
-        },
-    };
+const i18nProvider: I18nProvider = {
+    translate: (key, options = {}) => {
+        const { _: defaultValue, ...rest } = options as Record<string, unknown>;
+        return String(
+            i18n.t(key, {
+                defaultValue,
+                count: rest.smart_count,
+                ...rest,
+            } as Record<string, unknown>),
+        );
+    },
+    changeLocale: async (locale: string) => {
+        const language = isLanguage(locale) ? locale : FALLBACK_LANGUAGE;
+        // App texts first: i18next skips loading a language that already has a bundle.
+        await i18n.loadLanguages(language);
+        await addRaMessages(language);
+        await i18n.changeLanguage(language);
+        storeLanguage(language);
+    },
+    getLocale: () => i18n.language,
+    getLocales: () =>
+        languages.map((language) => ({ locale: language, name: languageName(language) })),
+};
+
+/** The provider, once the page's texts and react-admin's texts of its language are loaded. */
+export async function prepareI18nProvider(): Promise<I18nProvider> {
+    await initI18n();
+    await Promise.all([addRaMessages(FALLBACK_LANGUAGE), addRaMessages(currentLanguage())]);
+    return i18nProvider;
 }

@@ -1,90 +1,97 @@
 import i18next, { type BackendModule, type ReadCallback } from 'i18next';
-import type { I18nProvider } from 'ra-core';
-import { getI18nProvider } from 'ra-i18n-i18next';
-import { languages } from '../../domain/enums';
-import { mergeLocale } from '../../domain/localeFiles';
+import { languages, type Language } from '../../domain/enums';
 import type { LocaleDocument } from '../../domain/contracts/backoffice-actions';
-import english from '../../locales/en.json';
 import { getBrowserConfig } from '../config';
-import { detectLanguage, FALLBACK_LANGUAGE, languageName } from './languages';
+import { detectLanguage, FALLBACK_LANGUAGE } from './languages';
 
 /**
  * The one i18next instance of the page, shared by the light sign-in page and react-admin.
- * English is bundled; other languages come from `/locales/<lng>.json` when first needed.
- * English is fetched too, so that texts an admin uploaded (Backoffice actions) show without a
- * rebuild; the bundle stays underneath and is used alone when the file cannot be loaded.
+ * Texts come from `/locales/<lng>.json` (the server's file: the build's texts, with what an
+ * admin uploaded in Backoffice actions laid over them). The page's language is fetched at boot,
+ * in parallel with the page's code, and the instance is initialised synchronously with it, so
+ * the first render already has its texts. Other languages load when chosen. When a file cannot
+ * be loaded, the build's English (a chunk of its own, fetched only then) is used (shell §8).
  */
 export const i18n = i18next.createInstance();
 
+/** The build's English, for when the server's files cannot be loaded. */
+const bundledEnglish = async (): Promise<LocaleDocument> =>
+    (await import('../../locales/en.json')).default as LocaleDocument;
+
+/** `/locales/<lng>.json` of this version (the server revalidates it: `no-cache` with an entity tag). */
+async function fetchLocale(language: string): Promise<LocaleDocument> {
+    const version = encodeURIComponent(getBrowserConfig().versionId);
+    const response = await fetch(`/locales/${encodeURIComponent(language)}.json?v=${version}`, {
+        headers: { Accept: 'application/json' },
+    });
+    if (!response.ok) throw new Error(`Locale ${language}: HTTP ${response.status}`);
+    return (await response.json()) as LocaleDocument;
+}
+
 /**
- * Loads `/locales/<lng>.json` (the server revalidates it on every load: `no-cache` with an entity
- * tag). On failure i18next keeps using the bundled English (shell §8). English is laid over the
- * bundle, so keys the server's file lacks keep their bundled text; a failed English load is
- * logged and the bundle alone is used.
+ * Texts of a language: the server's file; for English the build's file when the server's
+ * cannot be loaded (English must always work); for another language the failure is reported,
+ * so that i18next falls back to English.
  */
+export async function loadLocaleTexts(language: string): Promise<LocaleDocument> {
+    try {
+        return await fetchLocale(language);
+    } catch (error) {
+        console.warn('Translation file not loaded; English is used', error);
+        if (language === FALLBACK_LANGUAGE) return bundledEnglish();
+        throw error;
+    }
+}
+
+/** Loads the languages chosen later (and English under them) through `loadLocaleTexts`. */
 export const localeFileBackend: BackendModule = {
     type: 'backend',
     init: () => undefined,
     read(language: string, _namespace: string, callback: ReadCallback) {
-        const version = encodeURIComponent(getBrowserConfig().versionId);
-        fetch(`/locales/${encodeURIComponent(language)}.json?v=${version}`, {
-            headers: { Accept: 'application/json' },
-        })
-            .then(async (response) => {
-                if (!response.ok) throw new Error(`Locale ${language}: HTTP ${response.status}`);
-                const texts = (await response.json()) as LocaleDocument;
-                callback(
-                    null,
-                    language === FALLBACK_LANGUAGE ? mergeLocale(english, texts) : texts,
-                );
-            })
-            .catch((error: unknown) => {
-                console.warn('Translation file not loaded; English is used', error);
-                if (language === FALLBACK_LANGUAGE) callback(null, {});
-                else callback(error instanceof Error ? error : new Error(String(error)), null);
-            });
+        loadLocaleTexts(language).then(
+            (texts) => callback(null, texts),
+            (error: unknown) =>
+                callback(error instanceof Error ? error : new Error(String(error)), null),
+        );
     },
 };
 
-let ready: Promise<I18nProvider> | undefined;
+let ready: Promise<void> | undefined;
 
 /**
- * Initialises the instance once (language detected, its file loaded) through ra-i18n-i18next's
- * `getI18nProvider`, and gives react-admin's i18nProvider on it (`_` is the default text,
- * `smart_count` the plural count); safe to call again. ra-i18n-i18next initialises the instance
- * it is given, so this is the instance's only `init`: a second one would rebuild i18next's services
- * and, without these options, switch to English (docs/decisions.md, "i18n through ra-i18n-i18next").
+ * Fetches the page's language once and initialises the instance with it, synchronously once
+ * the texts are there (`initImmediate: false`); safe to call again. A language whose file fails
+ * falls back to English. English, the fallback of missing keys, is loaded afterwards in the
+ * background when the page is in another language.
  */
-export function initI18nextProvider(): Promise<I18nProvider> {
-    if (ready) return ready;
-    ready = getI18nProvider(
-        i18n.use(localeFileBackend),
-        {
-            lng: detectLanguage(),
+export function initI18n(): Promise<void> {
+    ready ??= (async () => {
+        const wanted = detectLanguage();
+        let language: Language = wanted;
+        let texts: LocaleDocument;
+        try {
+            texts = await loadLocaleTexts(wanted);
+        } catch {
+            language = FALLBACK_LANGUAGE;
+            texts = await loadLocaleTexts(FALLBACK_LANGUAGE);
+        }
+        void i18n.use(localeFileBackend).init({
+            lng: language,
             fallbackLng: FALLBACK_LANGUAGE,
             supportedLngs: [...languages],
             load: 'languageOnly',
-            resources: { [FALLBACK_LANGUAGE]: { translation: english } },
+            resources: { [language]: { translation: texts } },
             partialBundledLanguages: true,
+            initImmediate: false,
             nsSeparator: false,
             interpolation: { escapeValue: false },
-        },
-        languages.map((language) => ({ locale: language, name: languageName(language) })),
-    ).then((provider) => {
-        document.documentElement.lang = i18n.language;
-        i18n.on('languageChanged', (language) => {
-            document.documentElement.lang = language;
         });
-        return provider;
-    });
+        document.documentElement.lang = i18n.language;
+        i18n.on('languageChanged', (changed) => {
+            document.documentElement.lang = changed;
+        });
+        if (language !== FALLBACK_LANGUAGE) void i18n.loadLanguages(FALLBACK_LANGUAGE);
+    })();
     ready.catch((error: unknown) => console.error('i18n initialisation failed', error));
     return ready;
-}
-
-/** Initialises the instance once, for pages that only need its texts (the light sign-in page). */
-export function initI18n(): Promise<void> {
-    return initI18nextProvider().then(
-        () => undefined,
-        () => undefined,
-    );
 }

@@ -1,7 +1,7 @@
 import { decodeJwt, decodeProtectedHeader, generateKeyPair, SignJWT, type JWTPayload } from 'jose';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { identityUsers } from '../../server/db/schema/index.js';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { identityUsers, users } from '../../server/db/schema/index.js';
 import { createKeyStore } from '../../server/identity/keys.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 import { FIXTURE_PASSWORD, seedFixtures } from './helpers/fixtures.js';
@@ -140,5 +140,68 @@ describe('bearer token verification on service routes', () => {
     it('refuses an ID token in place of the access token', async () => {
         const { IdToken } = await signIn(t, 'admin@fixture.test', FIXTURE_PASSWORD);
         await expectRefused(IdToken, 'Invalid Access Token');
+    });
+
+    describe('the per-token cache of verified tokens and callers', () => {
+        it('refuses a token used just before its sign-out, on the very next request', async () => {
+            const session = await signIn(t, 'group.manager@fixture.test', FIXTURE_PASSWORD);
+            expect((await me(session.AccessToken)).statusCode).toBe(200);
+            expect((await me(session.AccessToken)).statusCode).toBe(200);
+            expect(
+                (await cognitoCall(t.app, 'GlobalSignOut', { AccessToken: session.AccessToken }))
+                    .statusCode,
+            ).toBe(200);
+            await expectRefused(session.AccessToken, 'Access Token has been revoked');
+        });
+
+        it('forgets a cached token when another server disables the identity (database notification)', async () => {
+            const session = await signIn(t, 'org.admin@fixture.test', FIXTURE_PASSWORD);
+            expect((await me(session.AccessToken)).statusCode).toBe(200);
+            // A write outside this server's requests: only the trigger's NOTIFY tells it.
+            await t.db
+                .update(identityUsers)
+                .set({ enabled: false })
+                .where(eq(identityUsers.username, 'org.admin@fixture.test'));
+            try {
+                await vi.waitFor(
+                    async () => expect((await me(session.AccessToken)).statusCode).toBe(401),
+                    {
+                        timeout: 3_000,
+                        interval: 20,
+                    },
+                );
+                await expectRefused(session.AccessToken, 'Access Token has been revoked');
+            } finally {
+                await t.db
+                    .update(identityUsers)
+                    .set({ enabled: true })
+                    .where(eq(identityUsers.username, 'org.admin@fixture.test'));
+            }
+        });
+
+        it('forgets a cached caller when another server deactivates the back-office user', async () => {
+            const session = await signIn(t, 'admin@fixture.test', FIXTURE_PASSWORD);
+            expect((await me(session.AccessToken)).statusCode).toBe(200);
+            await t.db
+                .update(users)
+                .set({ active: false })
+                .where(eq(users.email, 'admin@fixture.test'));
+            try {
+                await vi.waitFor(
+                    async () => {
+                        const response = await me(session.AccessToken);
+                        expect(response.statusCode).toBe(403);
+                        expect(response.json()).toMatchObject({ code: 'UNKNOWN_USER_ERROR' });
+                    },
+                    { timeout: 3_000, interval: 20 },
+                );
+            } finally {
+                await t.db
+                    .update(users)
+                    .set({ active: true })
+                    .where(eq(users.email, 'admin@fixture.test'));
+            }
+            expect((await me(session.AccessToken)).statusCode).toBe(200);
+        });
     });
 });

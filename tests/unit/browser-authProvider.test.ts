@@ -9,7 +9,10 @@ const identity = vi.hoisted(() => ({
 }));
 const backOffice = vi.hoisted(() => ({ getProfile: vi.fn<() => Promise<unknown>>() }));
 
-vi.mock('../../src/identity', () => identity);
+vi.mock('../../src/accessToken', () => ({
+    currentAccessToken: identity.getAccessToken,
+    endSession: identity.endSession,
+}));
 vi.mock('../../src/dataProviders', () => ({ dataProvider: backOffice }));
 
 const { authProvider, loadProfile } = await import('../../src/authProvider');

@@ -75,11 +75,11 @@ describe('the i18nProvider (ra-i18n-i18next on the shared i18next instance)', ()
 
     it('initialises i18next once for the sign-in page and react-admin, keeping the loaded texts', async () => {
         const { i18n, initI18n } = await import('../../src/i18n/i18next');
-        const { createI18nProvider } = await import('../../src/i18n/i18nProvider');
+        const { prepareI18nProvider } = await import('../../src/i18n/i18nProvider');
         await initI18n();
         expect(i18n.t('app.probe.served')).toBe('served de');
 
-        const provider = await createI18nProvider();
+        const provider = await prepareI18nProvider();
         expect(provider.getLocale()).toBe('de');
         expect(document.documentElement.lang).toBe('de');
         expect(i18n.t('app.probe.served')).toBe('served de');
@@ -88,8 +88,8 @@ describe('the i18nProvider (ra-i18n-i18next on the shared i18next instance)', ()
     });
 
     it("passes react-admin's default text and lists the 17 languages by their own names", async () => {
-        const { createI18nProvider } = await import('../../src/i18n/i18nProvider');
-        const provider = await createI18nProvider();
+        const { prepareI18nProvider } = await import('../../src/i18n/i18nProvider');
+        const provider = await prepareI18nProvider();
         expect(provider.translate('app.probe.absent', { _: 'Default text' })).toBe('Default text');
         expect(provider.translate('app.probe.absent')).toBe('app.probe.absent');
         const locales = provider.getLocales?.() ?? [];
@@ -99,8 +99,8 @@ describe('the i18nProvider (ra-i18n-i18next on the shared i18next instance)', ()
     });
 
     it('answers an unknown locale with English and stores the choice', async () => {
-        const { createI18nProvider } = await import('../../src/i18n/i18nProvider');
-        const provider = await createI18nProvider();
+        const { prepareI18nProvider } = await import('../../src/i18n/i18nProvider');
+        const provider = await prepareI18nProvider();
         await provider.changeLocale('xx');
         expect(provider.getLocale()).toBe('en');
         expect(storage.get(LANGUAGE_STORAGE_KEY)).toBe('en');

@@ -5,6 +5,7 @@ import {
     decideStartMode,
     hasStoredTokens,
     saveIntendedRoute,
+    storedAccessToken,
     takeIntendedRoute,
 } from '../../src/session';
 
@@ -145,5 +146,47 @@ describe('selected tenant', () => {
         expect(getSelectedTenant(session)).toBe('t2');
         clearStoredSession(new MemoryStorage(), session);
         expect(getSelectedTenant(session)).toBeNull();
+    });
+});
+
+describe('storedAccessToken (read without Amplify)', () => {
+    /** An unsigned JWT with this payload: only its claims are read. */
+    const jwt = (payload: object) =>
+        `eyJhbGciOiJSUzI1NiJ9.${Buffer.from(JSON.stringify(payload)).toString('base64url')}.sig`;
+    const prefix = `CognitoIdentityServiceProvider.${CLIENT}`;
+    const now = Date.UTC(2026, 10, 26, 12);
+
+    function storageWith(token: string | undefined, drift?: string) {
+        const storage = new MemoryStorage();
+        storage.setItem(`${prefix}.LastAuthUser`, 'ada');
+        if (token) storage.setItem(`${prefix}.ada.accessToken`, token);
+        if (drift !== undefined) storage.setItem(`${prefix}.ada.clockDrift`, drift);
+        return storage;
+    }
+
+    it("answers the signed-in user's token while it is valid", () => {
+        const token = jwt({ exp: now / 1000 + 600 });
+        expect(storedAccessToken(CLIENT, storageWith(token), now)).toBe(token);
+    });
+
+    it("answers nothing within Amplify's 5 s of the expiry, after it, or without a token", () => {
+        expect(storedAccessToken(CLIENT, storageWith(jwt({ exp: now / 1000 + 5 })), now)).toBe(
+            undefined,
+        );
+        expect(storedAccessToken(CLIENT, storageWith(jwt({ exp: now / 1000 - 1 })), now)).toBe(
+            undefined,
+        );
+        expect(storedAccessToken(CLIENT, storageWith(undefined), now)).toBeUndefined();
+        expect(storedAccessToken(CLIENT, new MemoryStorage(), now)).toBeUndefined();
+        expect(storedAccessToken(CLIENT, storageWith('not-a-jwt'), now)).toBeUndefined();
+        expect(
+            storedAccessToken('other-client', storageWith(jwt({ exp: now / 1000 + 600 })), now),
+        ).toBe(undefined);
+    });
+
+    it("counts Amplify's recorded clock drift", () => {
+        const token = jwt({ exp: now / 1000 + 60 });
+        expect(storedAccessToken(CLIENT, storageWith(token, '0'), now)).toBe(token);
+        expect(storedAccessToken(CLIENT, storageWith(token, '60000'), now)).toBeUndefined();
     });
 });

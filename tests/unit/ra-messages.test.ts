@@ -300,8 +300,8 @@ describe('ra messages through the i18nProvider', () => {
     afterAll(() => vi.unstubAllGlobals());
 
     it('shows react-admin texts with their counts in the chosen language', async () => {
-        const { createI18nProvider } = await import('../../src/i18n/i18nProvider');
-        const provider = await createI18nProvider();
+        const { prepareI18nProvider } = await import('../../src/i18n/i18nProvider');
+        const provider = await prepareI18nProvider();
         expect(provider.getLocale()).toBe('pl');
         expect(provider.translate('ra.action.save')).toBe('Zapisz');
         expect(provider.translate('ra.notification.deleted', { smart_count: 5 })).toBe(

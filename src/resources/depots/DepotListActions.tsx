@@ -1,8 +1,13 @@
 import UploadFile from '@mui/icons-material/UploadFile';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Button, CreateButton, TopToolbar } from 'react-admin';
-import { DepotUploadDialog } from './DepotUploadDialog';
+import { lazyView } from '../../lazyPage';
 import { useDepotPermissions } from './useDepotPermissions';
+
+/** The upload dialog and its CSV reader load when it is first opened. */
+const DepotUploadDialog = lazyView(() =>
+    import('./DepotUploadDialog').then((module) => module.DepotUploadDialog),
+);
 
 /** Create and CSV upload, for holders of c:depot in the context. */
 export function DepotListActions() {
@@ -15,7 +20,11 @@ export function DepotListActions() {
             <Button label="app.depots.upload.open" onClick={() => setUploading(true)}>
                 <UploadFile />
             </Button>
-            <DepotUploadDialog open={uploading} onClose={() => setUploading(false)} />
+            {uploading && (
+                <Suspense fallback={null}>
+                    <DepotUploadDialog open onClose={() => setUploading(false)} />
+                </Suspense>
+            )}
         </TopToolbar>
     );
 }

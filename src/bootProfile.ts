@@ -1,0 +1,55 @@
+import type { UserProfile } from '../domain/contracts/profile';
+import { getBrowserConfig } from './config';
+import { storedAccessToken } from './session';
+import { setLatestVersionId } from './version';
+
+let request: Promise<UserProfile | undefined> | undefined;
+
+/** What index.html's first script started (vite.config.ts, `firstLoad`). */
+interface EarlyRequest {
+    token: string;
+    response: Promise<Response>;
+}
+
+/** The request index.html already sent with this token, once. */
+function takeEarlyRequest(token: string): Promise<Response> | undefined {
+    const holder = window as unknown as { __bootProfile?: EarlyRequest };
+    const early = holder.__bootProfile;
+    delete holder.__bootProfile;
+    return early?.token === token ? early.response : undefined;
+}
+
+/**
+ * Asks for the signed-in user's profile (`GET /users/me`) as soon as the page starts, with the
+ * stored access token and a plain `fetch` (or takes the request index.html's first script
+ * already sent): no Amplify, no admin framework, so the answer arrives while the app's code is
+ * still loading. Answers undefined when there is no valid
+ * stored token or the request fails; the auth provider then takes its normal path (refresh
+ * through Amplify, 401 handling). Started once per page load.
+ */
+export function startProfileRequest(): Promise<UserProfile | undefined> {
+    request ??= (async () => {
+        const token = storedAccessToken(getBrowserConfig().cognito.userPoolClientId);
+        if (!token) return undefined;
+        try {
+            const early = takeEarlyRequest(token);
+            const response = await (early ??
+                fetch(`${getBrowserConfig().services.backOffice}/users/me`, {
+                    headers: { Accept: 'application/json', Authorization: `Bearer ${token}` },
+                }));
+            const versionId = response.headers.get('x-version-id');
+            if (versionId) setLatestVersionId(versionId);
+            return response.ok ? ((await response.json()) as UserProfile) : undefined;
+        } catch {
+            return undefined;
+        }
+    })();
+    return request;
+}
+
+/** The boot request's answer, once: later profile loads (after a sign-in) go to the server. */
+export function takeBootProfile(): Promise<UserProfile | undefined> | undefined {
+    const taken = request;
+    request = Promise.resolve(undefined);
+    return taken;
+}

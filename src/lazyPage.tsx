@@ -93,7 +93,5 @@ export function lazyView<P extends object>(
 
 /** True for a view made by `lazyView`. */
 export function isPreloadable(view: unknown): view is { preload(): void } {
-    return (
-        typeof view === 'function' && 'preload' in view && typeof view.preload === 'function'
-    );
+    return typeof view === 'function' && 'preload' in view && typeof view.preload === 'function';
 }

@@ -1,5 +1,5 @@
 // `node --import tsx bench/users-list.ts`: only the back-office user list measurement of
-// `npm run bench` (50,000 users; PostgreSQL too when BENCH_DATABASE_URL is set), written to bench/results/.
+// `npm run bench` (50,000 users; PostgreSQL from BENCH_DATABASE_URL or a throwaway cluster), written to bench/results/.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { measureUsersList } from './lib/users-list.js';

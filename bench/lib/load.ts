@@ -9,12 +9,12 @@ export interface LatencySummary {
     requestsPerSecond: number;
 }
 
-function percentile(sorted: number[], p: number): number {
+export function percentile(sorted: number[], p: number): number {
     if (sorted.length === 0) return 0;
     return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 }
 
-const round = (value: number) => Math.round(value * 100) / 100;
+export const round = (value: number) => Math.round(value * 100) / 100;
 
 /**
  * A bounded closed-loop load on loopback: `concurrency` workers send `requests` requests in all,

@@ -1,14 +1,16 @@
 // The back-office user list with 50,000 users (issue 5): a filtered, sorted page of
-// `GET /api/v2/users` over loopback HTTP, on PGlite and (when BENCH_DATABASE_URL is set) PostgreSQL.
+// `GET /api/v2/users` over loopback HTTP, on PGlite and on PostgreSQL (BENCH_DATABASE_URL, or a
+// throwaway cluster when the PostgreSQL binaries are installed; bench/lib/postgres.ts).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { desc, eq, sql } from 'drizzle-orm';
-import pg from 'pg';
 import { openDatabase, type Database } from '../../server/db/client.js';
 import { depots, permissionAssignments, roles, users } from '../../server/db/schema/index.js';
-import { startServer, type RunningServer } from './server-process.js';
+import { signIn } from './mixed-load.js';
+import { openPostgres, withFreshDatabase, type PostgresAvailability } from './postgres.js';
+import { demoLogin, startServer, type RunningServer } from './server-process.js';
 
 const USER_COUNT = 50_000;
 const REQUESTS = 400;
@@ -183,38 +185,6 @@ async function insertUsers(
     return { tenantId: top.tenantId, depotPath: depotPaths[0] ?? '' };
 }
 
-interface Logins {
-    email: string;
-    password: string;
-}
-
-function adminLogin(stdout: string): Logins {
-    const line = stdout.split('\n').find((candidate) => /^\s+Admin\s/.test(candidate));
-    const [, email, password] = line?.trim().split(/\s{2,}/) ?? [];
-    if (!email || !password)
-        throw new Error(`no demo admin login in the server output:\n${stdout}`);
-    return { email, password };
-}
-
-async function signIn(server: RunningServer, login: Logins): Promise<string> {
-    const response = await fetch(`${server.url}/cognito-idp/`, {
-        method: 'POST',
-        headers: {
-            'content-type': 'application/x-amz-json-1.1',
-            'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth',
-        },
-        body: JSON.stringify({
-            AuthFlow: 'USER_PASSWORD_AUTH',
-            ClientId: 'backoffice-web',
-            AuthParameters: { USERNAME: login.email, PASSWORD: login.password },
-        }),
-    });
-    const token = ((await response.json()) as { AuthenticationResult?: { AccessToken: string } })
-        .AuthenticationResult?.AccessToken;
-    if (!token) throw new Error('demo admin sign-in failed');
-    return token;
-}
-
 async function measureViews(
     server: RunningServer,
     token: string,
@@ -238,7 +208,7 @@ async function onPglite() {
     const dataDir = mkdtempSync(join(tmpdir(), 'bench-users-'));
     try {
         const fresh = await startServer({ DATA_DIR: dataDir });
-        const login = adminLogin(fresh.stdout);
+        const login = demoLogin(fresh.stdout, 'Admin');
         await fresh.stop();
         const handle = await openDatabase({ dataDir });
         const started = performance.now();
@@ -250,7 +220,7 @@ async function onPglite() {
             IDENTITY_SIGN_IN_LIMIT_PER_MINUTE: '100000',
         });
         try {
-            const token = await signIn(server, login);
+            const token = await signIn(server.url, login);
             return {
                 users: USER_COUNT,
                 insertMs,
@@ -264,56 +234,57 @@ async function onPglite() {
     }
 }
 
-/** PostgreSQL: a fresh database on the BENCH_DATABASE_URL server, seeded by the server, users added alongside, dropped afterwards. */
+/** PostgreSQL: a fresh database on the server, seeded by the app server, users added alongside, dropped afterwards. */
 async function onPostgres(serverUrl: string) {
-    const name = `bench_users_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    const dataDir = mkdtempSync(join(tmpdir(), 'bench-users-pg-'));
-    try {
-        const server = await startServer({
-            DATA_DIR: dataDir,
-            DATABASE_URL: url.toString(),
-            IDENTITY_SIGN_IN_LIMIT_PER_MINUTE: '100000',
-        });
+    return withFreshDatabase(serverUrl, 'bench_users', async (databaseUrl) => {
+        const dataDir = mkdtempSync(join(tmpdir(), 'bench-users-pg-'));
         try {
-            const login = adminLogin(server.stdout);
-            const handle = await openDatabase({ url: url.toString(), dataDir });
-            const started = performance.now();
-            const target = await insertUsers(handle.db, USER_COUNT);
-            const insertMs = Math.round(performance.now() - started);
-            await handle.close();
-            const token = await signIn(server, login);
-            return {
-                users: USER_COUNT,
-                insertMs,
-                ...(await measureViews(server, token, target, budgets.postgres)),
-            };
+            const server = await startServer({
+                DATA_DIR: dataDir,
+                DATABASE_URL: databaseUrl,
+                IDENTITY_SIGN_IN_LIMIT_PER_MINUTE: '100000',
+            });
+            try {
+                const login = demoLogin(server.stdout, 'Admin');
+                const handle = await openDatabase({ url: databaseUrl, dataDir });
+                const started = performance.now();
+                const target = await insertUsers(handle.db, USER_COUNT);
+                const insertMs = Math.round(performance.now() - started);
+                await handle.close();
+                const token = await signIn(server.url, login);
+                return {
+                    users: USER_COUNT,
+                    insertMs,
+                    ...(await measureViews(server, token, target, budgets.postgres)),
+                };
+            } finally {
+                await server.stop();
+            }
         } finally {
-            await server.stop();
+            rmSync(dataDir, { recursive: true, force: true });
         }
-    } finally {
-        rmSync(dataDir, { recursive: true, force: true });
-        const cleanup = new pg.Client({ connectionString: serverUrl });
-        await cleanup.connect();
-        await cleanup.query(`drop database if exists ${name} with (force)`);
-        await cleanup.end();
-    }
+    });
 }
 
-/** Both measurements; PostgreSQL is recorded as skipped without BENCH_DATABASE_URL. */
-export async function measureUsersList(): Promise<Record<string, unknown>> {
+/**
+ * Both measurements. PostgreSQL on `postgres` when given (the caller stops it); otherwise on
+ * BENCH_DATABASE_URL or a throwaway cluster opened and stopped here; skipped when neither exists.
+ */
+export async function measureUsersList(
+    postgres?: PostgresAvailability,
+): Promise<Record<string, unknown>> {
     console.log(`bench: back-office user list with ${USER_COUNT} users on PGlite`);
     const pglite = await onPglite();
-    const databaseUrl = process.env.BENCH_DATABASE_URL;
-    let postgres: unknown = { skipped: 'BENCH_DATABASE_URL is not set' };
-    if (databaseUrl) {
-        console.log(`bench: back-office user list with ${USER_COUNT} users on PostgreSQL`);
-        postgres = await onPostgres(databaseUrl);
+    const available = postgres ?? (await openPostgres());
+    let onPg: unknown;
+    try {
+        if ('skipped' in available) onPg = { skipped: available.skipped };
+        else {
+            console.log(`bench: back-office user list with ${USER_COUNT} users on PostgreSQL`);
+            onPg = { server: available.source, ...(await onPostgres(available.url)) };
+        }
+    } finally {
+        if (!postgres && !('skipped' in available)) await available.stop();
     }
-    return { requestsPerView: REQUESTS, concurrency: 1, pglite, postgres };
+    return { requestsPerView: REQUESTS, concurrency: 1, pglite, postgres: onPg };
 }

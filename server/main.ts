@@ -1,10 +1,7 @@
-import Fastify from 'fastify';
-import app from './app.js';
+import type { FastifyBaseLogger } from 'fastify';
 import { ConfigError, loadConfig, type AppConfig } from './config.js';
-import { ensureTechnicalRoles } from './db/bootstrap.js';
 import { openDatabase } from './db/client.js';
-import { seedDemoIfEmpty } from './demo/seed.js';
-import { createMailSender } from './mail/sender.js';
+import type { DemoLogin } from './demo/seed.js';
 
 /** Pino options: request ids, and never a token, password or cookie in the log. */
 export function loggerOptions(config: AppConfig) {
@@ -35,18 +32,48 @@ async function main() {
         }
         throw error;
     }
-    const fastify = Fastify({ logger: loggerOptions(config), trustProxy: false });
-    const database = await openDatabase({
+    // Milliseconds since the process started at which each step finished, logged once ready.
+    const boot: Record<string, number> = {};
+    const done = (step: string) => (boot[step] = Math.round(performance.now()));
+    // The logger comes with Fastify, which loads while the database opens.
+    const logger: { current?: FastifyBaseLogger } = {};
+    const lostConnection = 'database connection lost; the pool opens a new one';
+    // The database opens (PGlite compiles its WebAssembly off the main thread and reads its
+    // files) while the rest of the server loads: only the database client is imported statically.
+    const opening = openDatabase({
         ...config.database,
         onConnectionError: (error) =>
-            fastify.log.warn({ err: error }, 'database connection lost; the pool opens a new one'),
+            logger.current
+                ? logger.current.warn({ err: error }, lostConnection)
+                : console.warn(lostConnection, error),
     });
-    await ensureTechnicalRoles(database.db);
-    const demoLogins = config.demo.enabled
-        ? await seedDemoIfEmpty(database.db, { seed: config.demo.seed, log: fastify.log })
-        : [];
+    // A handler before it is awaited: a failure meanwhile would otherwise count as unhandled.
+    opening.then(
+        () => done('database'),
+        () => undefined,
+    );
+    const [{ default: Fastify }, { default: app }, bootstrap, demo, mail] = await Promise.all([
+        import('fastify'),
+        import('./app.js'),
+        import('./db/bootstrap.js'),
+        import('./demo/seed.js'),
+        import('./mail/sender.js'),
+    ]);
+    done('modules');
+    const fastify = Fastify({ logger: loggerOptions(config), trustProxy: false });
+    logger.current = fastify.log;
+    const database = await opening;
+    let demoLogins: DemoLogin[] = [];
+    // The seed ensures the technical roles itself.
+    if (config.demo.enabled)
+        demoLogins = await demo.seedDemoIfEmpty(database.db, {
+            seed: config.demo.seed,
+            log: fastify.log,
+        });
+    else await bootstrap.ensureTechnicalRoles(database.db);
+    done('data');
     await fastify.register(app, { config, database });
-    const mailSender = createMailSender({
+    const mailSender = mail.createMailSender({
         db: database.db,
         smtpUrl: config.mail.smtpUrl,
         from: config.mail.from,
@@ -72,6 +99,8 @@ async function main() {
     process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
     await fastify.listen({ host: config.host, port: config.port });
+    done('listening');
+    fastify.log.info({ msSinceProcessStart: boot }, 'started');
     mailSender.start();
     const address = fastify.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;

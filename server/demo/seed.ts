@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import { ensureTechnicalRoles } from '../db/bootstrap.js';
 import type { Database } from '../db/client.js';
-import { users } from '../db/schema/index.js';
-import { countDemoData, generateDemoData } from './generate.js';
+import { tenants, users } from '../db/schema/index.js';
+import { countDemoData, generateDemoData, generateDemoSignIns } from './generate.js';
 import { insertDemoDataIfEmpty } from './insert.js';
-import type { DemoDataSet, DemoLogin } from './types.js';
+import type { DemoLogin, UserRow } from './types.js';
 
 export type { DemoLogin } from './types.js';
 
@@ -14,9 +14,13 @@ export interface SeedOptions {
 }
 
 /** True when the platform admin of this seed's demo data is in the database. */
-async function demoAdminExists(db: Database, data: DemoDataSet): Promise<boolean> {
-    const login = data.logins.find((candidate) => candidate.role === 'Admin');
-    const admin = login && data.users.find((user) => user.email === login.email);
+async function demoAdminExists(
+    db: Database,
+    logins: readonly DemoLogin[],
+    staffUsers: readonly UserRow[],
+): Promise<boolean> {
+    const login = logins.find((candidate) => candidate.role === 'Admin');
+    const admin = login && staffUsers.find((user) => user.email === login.email);
     if (!admin) return false;
     const rows = await db
         .select({ id: users.id })
@@ -24,6 +28,12 @@ async function demoAdminExists(db: Database, data: DemoDataSet): Promise<boolean
         .where(and(eq(users.id, admin.id), eq(users.email, login.email)))
         .limit(1);
     return rows.length > 0;
+}
+
+/** The demo sign-ins when the database holds this seed's demo data, else none. */
+async function existingDemoLogins(db: Database, seed: string): Promise<DemoLogin[]> {
+    const { logins, staffUsers } = generateDemoSignIns(seed);
+    return (await demoAdminExists(db, logins, staffUsers)) ? logins : [];
 }
 
 /**
@@ -34,12 +44,16 @@ async function demoAdminExists(db: Database, data: DemoDataSet): Promise<boolean
  */
 export async function seedDemoIfEmpty(db: Database, opts: SeedOptions): Promise<DemoLogin[]> {
     await ensureTechnicalRoles(db);
+    // A restart: one read answers, and only the sign-ins are generated, not the whole data set.
+    const [anyTenant] = await db.select({ id: tenants.id }).from(tenants).limit(1);
+    if (anyTenant) return existingDemoLogins(db, opts.seed);
     const started = performance.now();
     const data = generateDemoData(opts.seed);
+    // Rechecks under a lock: another app server may have seeded meanwhile.
     if (await insertDemoDataIfEmpty(db, data)) {
         const durationMs = Math.round(performance.now() - started);
         opts.log.info({ counts: countDemoData(data), durationMs }, 'demo data seeded');
         return data.logins;
     }
-    return (await demoAdminExists(db, data)) ? data.logins : [];
+    return existingDemoLogins(db, opts.seed);
 }

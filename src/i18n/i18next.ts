@@ -33,7 +33,7 @@ async function fetchLocale(language: string): Promise<LocaleDocument> {
  * cannot be loaded (English must always work); for another language the failure is reported,
  * so that i18next falls back to English.
  */
-export async function loadLocaleTexts(language: string): Promise<LocaleDocument> {
+async function loadLocaleTexts(language: string): Promise<LocaleDocument> {
     try {
         return await fetchLocale(language);
     } catch (error) {

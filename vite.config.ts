@@ -109,6 +109,8 @@ function firstLoad(app: string[], signIn: string[]): void {
         signedIn = false;
     }
     if (/^\/(login|resetPwd|forceChangePwd)$/.test(location.pathname)) signedIn = false;
+    // index.html shows the shell's outline until React renders the page.
+    if (signedIn) document.documentElement.dataset.boot = 'app';
     (signedIn ? app : signIn).forEach((file) => {
         const link = document.createElement('link');
         link.rel = 'modulepreload';

@@ -48,8 +48,14 @@ let i18nProvider: I18nProvider | undefined;
  * AuthQueryCache) instead of after one async step each.
  */
 export async function prepareApp(bootProfile: Promise<UserProfile | undefined>): Promise<void> {
-    preloadViewAt(screens, window.location.pathname);
-    const [provider, profile] = await Promise.all([prepareI18nProvider(), bootProfile]);
+    // The page's view too: rendered before it arrived, it would suspend, and React holds a
+    // suspended page back behind its fallback for up to 300 ms after it arrives.
+    const view = preloadViewAt(screens, window.location.pathname);
+    const [provider, profile] = await Promise.all([
+        prepareI18nProvider(),
+        bootProfile,
+        view?.catch(() => undefined),
+    ]);
     i18nProvider = provider;
     // Takes the boot answer as the session's profile (a missing one is fetched later as usual).
     if (profile) await loadProfile().catch(() => undefined);

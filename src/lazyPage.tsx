@@ -64,7 +64,7 @@ export function lazyPage<P extends object>(
 }
 
 /** A lazily loaded view that can be asked to start loading before it renders. */
-export type PreloadableView<P extends object> = ComponentType<P> & { preload(): void };
+export type PreloadableView<P extends object> = ComponentType<P> & { preload(): Promise<unknown> };
 
 /**
  * A screen's view, loaded when first shown, or earlier through `preload()` (the boot code
@@ -88,10 +88,10 @@ export function lazyView<P extends object>(
         // The same component every time: the module's export, cached above.
         return createElement(loaded ?? use(start()), props);
     }
-    return Object.assign(LazyView, { preload: () => void start() });
+    return Object.assign(LazyView, { preload: start });
 }
 
 /** True for a view made by `lazyView`. */
-export function isPreloadable(view: unknown): view is { preload(): void } {
+export function isPreloadable(view: unknown): view is { preload(): Promise<unknown> } {
     return typeof view === 'function' && 'preload' in view && typeof view.preload === 'function';
 }

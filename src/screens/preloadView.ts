@@ -42,13 +42,16 @@ function candidates(screens: readonly Screen[]): { pattern: string; view: unknow
 /**
  * Starts loading the view of the page at `pathname` (the one a signed-in user lands on), so its
  * chunk arrives while the app's code and the profile are still loading instead of after the
- * first render. Answers whether a view was found.
+ * first render. Answers the loading (settled when the view is there or failed), or undefined
+ * when no view serves the path.
  */
-export function preloadViewAt(screens: readonly Screen[], pathname: string): boolean {
+export function preloadViewAt(
+    screens: readonly Screen[],
+    pathname: string,
+): Promise<unknown> | undefined {
     const match = candidates(screens).find(
         ({ pattern, view }) => view && matchPath({ path: pattern, end: true }, pathname),
     );
-    if (!match || !isPreloadable(match.view)) return false;
-    match.view.preload();
-    return true;
+    if (!match || !isPreloadable(match.view)) return undefined;
+    return match.view.preload();
 }

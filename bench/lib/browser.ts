@@ -1,20 +1,9 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { findChromium } from '../../tests/e2e/fixtures/chromium.js';
+import { CHROMIUM_FLAGS, findChromium } from '../../tests/e2e/fixtures/chromium.js';
 import { gzipBytes } from './bundle.js';
 import type { DemoLogin } from './server-process.js';
-
-/** Flags from reference/stack-notes.md; Playwright adds --headless and a fresh profile itself. */
-const CHROMIUM_FLAGS = [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-];
 
 /**
  * Runs in the page before any of its scripts: records, relative to navigation start, when the

@@ -8,7 +8,7 @@ import { extname, join, resolve, sep } from 'node:path';
 import { pipeline } from 'node:stream';
 import { createGzip } from 'node:zlib';
 import { chromium, type Page } from 'playwright-core';
-import { findChromium } from '../../tests/e2e/fixtures/chromium.js';
+import { CHROMIUM_FLAGS, findChromium } from '../../tests/e2e/fixtures/chromium.js';
 import { gzipBytes } from './bundle.js';
 
 /**
@@ -18,17 +18,6 @@ import { gzipBytes } from './bundle.js';
  */
 const FAKE_DELAY_MS = 300;
 const WAIT_MS = 30_000;
-
-/** Same flags as ./browser.ts. */
-const CHROMIUM_FLAGS = [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-];
 
 /**
  * MARK_MILESTONES of ./browser.ts, so both apps are timed by the same observer: when the sign-in

@@ -17,10 +17,12 @@ export function joinScopePath(segments: readonly string[]): string {
 
 /** True when `scope` covers `target`: every segment of `scope` equals the same segment of `target`. */
 export function scopeCovers(scope: string, target: string): boolean {
-    const own = splitScopePath(scope);
-    const other = splitScopePath(target);
-    if (own.length > other.length) return false;
-    return own.every((segment, index) => segment === other[index]);
+    // Whole segments: `target` is `scope` itself or continues it after a separator.
+    return (
+        scope === '' ||
+        (target.startsWith(scope) &&
+            (target.length === scope.length || target[scope.length] === SCOPE_SEPARATOR))
+    );
 }
 
 /** True when one path covers the other, in either direction (used to filter trees both ways). */

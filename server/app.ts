@@ -6,6 +6,7 @@ import type { DatabaseHandle } from './db/client.js';
 import identity from './identity/index.js';
 import authentication from './plugins/authentication.js';
 import database from './plugins/database.js';
+import referenceDataCache from './plugins/reference-data.js';
 import errorHandler from './plugins/error-handler.js';
 import health from './plugins/health.js';
 import locales from './plugins/locales.js';
@@ -72,6 +73,7 @@ async function app(fastify: FastifyInstance, opts: AppOptions) {
     });
     await fastify.register(compress, { threshold: 1024 });
     await fastify.register(database, { handle: opts.database });
+    await fastify.register(referenceDataCache);
     await fastify.register(openapi, { version: config.versionId });
     await fastify.register(health);
     await fastify.register(locales, { dir: 'locales' });

@@ -19,7 +19,13 @@ export interface BudgetInputs {
     demo: { signInUsableMs: number; customersFirstRowMinusFakeDelayMs: number } | null;
     mixed: Record<
         'postgres' | 'pglite',
-        { requestsPerSecond: number; p99Ms: number; errors: number } | null
+        {
+            requestsPerSecond: number;
+            p99Ms: number;
+            errors: number;
+            /** What drove the load: wrk, or the bench's Node client. */
+            generator: string;
+        } | null
     >;
     /** The slowest single-record read at concurrency 1 (p99), with its name. */
     singleRecordP99: { name: string; p99Ms: number } | null;
@@ -111,7 +117,11 @@ export function evaluateBudgets(inputs: BudgetInputs): BudgetRow[] {
     for (const engine of ['postgres', 'pglite'] as const) {
         const mixed = inputs.mixed[engine];
         const limits = mixedLimits[engine];
-        const errors = mixed && mixed.errors > 0 ? `${mixed.errors} errors` : undefined;
+        const errors = mixed
+            ? [`driven by ${mixed.generator}`, mixed.errors > 0 ? `${mixed.errors} errors` : '']
+                  .filter(Boolean)
+                  .join(', ')
+            : undefined;
         rows.push(
             row(
                 `Mixed reads on ${limits.label}, 8 connections: throughput`,

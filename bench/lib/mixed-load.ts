@@ -4,6 +4,7 @@
 import { Agent, request } from 'node:http';
 import { percentile, round } from './load.js';
 import type { DemoLogin } from './server-process.js';
+import { runWrk, wrkVersion, type WrkResult } from './wrk.js';
 
 interface MixedEndpoint {
     name: string;
@@ -39,6 +40,11 @@ export interface MixedLoadResult {
     perEndpoint: Record<string, MixedSummary>;
     /** A few failed answers (status and the start of the body), to explain errors. */
     errorSamples: string[];
+    /**
+     * The same load driven by wrk, when installed (the budgets use it: the Node client above
+     * takes CPU from the server on this 2-core machine); whole-load figures only.
+     */
+    wrk: WrkResult | { skipped: string };
 }
 
 /** What Chromium sends: the server compresses the larger answers as it would for the app. */
@@ -304,6 +310,24 @@ export async function measureMixedLoad(
         },
     );
     const seconds = elapsedMs / 1000;
+    let wrk: MixedLoadResult['wrk'] = { skipped: 'wrk is not installed (apt-get install wrk)' };
+    if (wrkVersion()) {
+        console.log(
+            `bench: mixed reads driven by wrk, ${connections} connections, ${options.seconds} s`,
+        );
+        wrk = await runWrk(
+            baseUrl,
+            endpoints.map((endpoint) => ({
+                path: endpoint.path,
+                headers: {
+                    Authorization: `Bearer ${tokens[endpoint.as]}`,
+                    'Accept-Encoding': ACCEPT_ENCODING,
+                },
+            })),
+            connections,
+            options.seconds,
+        );
+    }
     const perEndpoint: Record<string, MixedSummary> = {};
     endpoints.forEach((endpoint, index) => {
         perEndpoint[endpoint.name] = summarize(latencies[index] ?? [], errors[index] ?? 0, seconds);
@@ -335,5 +359,6 @@ export async function measureMixedLoad(
         singleRecordReads: pick((endpoint) => endpoint.singleRecord),
         perEndpoint,
         errorSamples,
+        wrk,
     };
 }

@@ -1,6 +1,6 @@
 import type { Static, TSchema } from 'typebox';
 import type { SimpleRestQuery } from '../../domain/contracts/common.js';
-import { Value } from 'typebox/value';
+import { Compile } from 'typebox/compile';
 import { badRequest } from '../errors.js';
 
 const MAX_PAGE_SIZE = 500;
@@ -88,10 +88,12 @@ export function contentRange(
 
 /** A simple-REST `filter` object checked against its schema; the first bad key is named (`/querystring/filter/<key>`). */
 export function filterParser<T extends TSchema>(schema: T) {
+    const validator = Compile(schema);
     return (raw: Record<string, unknown>): Static<T> => {
         // react-admin's getMany sends `{ id: [...] }`; a single id arrives as a string.
         const value = typeof raw.id === 'string' ? { ...raw, id: [raw.id] } : raw;
-        const first = Value.Errors(schema, value)[0];
+        if (validator.Check(value)) return value as Static<T>;
+        const first = validator.Errors(value)[0];
         if (first) {
             const field =
                 first.keyword === 'additionalProperties'

@@ -1,10 +1,12 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { UserProfile } from '../../../domain/contracts/profile.js';
 import { initialsOf } from '../../../domain/profile.js';
 import { tenantIdsOf } from '../../../domain/permissions.js';
 import type { Caller } from '../../access/caller-repository.js';
 import type { Queryable } from '../../db/client.js';
-import { tenants, userSettings, users } from '../../db/schema/index.js';
+import { preparedStatement } from '../../db/prepared.js';
+import { referenceData } from '../../db/reference-data.js';
+import { userSettings, users } from '../../db/schema/index.js';
 import { scopeLevelOf, scopeNames } from './scope-names.js';
 
 /** Whose profile: the user and their role assignments (the caller, or another user). */
@@ -21,31 +23,30 @@ export async function loadProfile(
 ): Promise<UserProfile> {
     const withSettings = options.withSettings ?? true;
     const tenantIds = tenantIdsOf(caller.actions);
-    const [userRows, settingsRows, tenantRows, names] = await Promise.all([
-        db.select().from(users).where(eq(users.id, caller.userId)).limit(1),
-        withSettings
-            ? db.select().from(userSettings).where(eq(userSettings.userId, caller.userId)).limit(1)
-            : Promise.resolve([]),
-        tenantIds === 'ALL'
-            ? db
-                  .select({ id: tenants.id, name: tenants.name })
-                  .from(tenants)
-                  .orderBy(asc(tenants.name))
-            : tenantIds.length === 0
-              ? Promise.resolve([])
-              : db
-                    .select({ id: tenants.id, name: tenants.name })
-                    .from(tenants)
-                    .where(inArray(tenants.id, tenantIds))
-                    .orderBy(asc(tenants.name)),
+    const [rows, data, names] = await Promise.all([
+        preparedStatement(db, 'profile_user_and_settings', (query) =>
+            query
+                .select({ user: users, settings: userSettings })
+                .from(users)
+                .leftJoin(userSettings, eq(userSettings.userId, users.id))
+                .where(eq(users.id, sql.placeholder('id')))
+                .limit(1)
+                .prepare('profile_user_and_settings'),
+        ).execute({ id: caller.userId }),
+        referenceData(db),
         scopeNames(
             db,
             caller.assignments.map((assignment) => assignment.scopePath),
         ),
     ]);
-    const user = userRows[0];
+    const ownTenants = tenantIds === 'ALL' ? undefined : new Set(tenantIds);
+    const tenantRows = data.tenants
+        .filter((tenant) => !ownTenants || ownTenants.has(tenant.id))
+        .map((tenant) => ({ id: tenant.id, name: tenant.name }));
+    const user = rows[0]?.user;
     if (!user) throw new Error(`user ${caller.userId} vanished while loading the profile`);
-    const settings = settingsRows[0];
+    // Another user's settings are private.
+    const settings = withSettings ? rows[0]?.settings : undefined;
     return {
         id: user.id,
         email: user.email ?? '',

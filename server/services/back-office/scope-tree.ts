@@ -1,9 +1,12 @@
-import { asc, eq } from 'drizzle-orm';
 import type { ScopeNode } from '../../../domain/contracts/scopes.js';
-import { joinScopePath, scopesOverlap, splitScopePath } from '../../../domain/scopePath.js';
-import { scopeCondition } from '../../access/scope-filter.js';
+import {
+    joinScopePath,
+    scopeCovers,
+    scopesOverlap,
+    splitScopePath,
+} from '../../../domain/scopePath.js';
 import type { Queryable } from '../../db/client.js';
-import { depotGroups, depots, subcontractors, tenants } from '../../db/schema/index.js';
+import { referenceData, type ReferenceData } from '../../db/reference-data.js';
 
 /** Levels below the root, in depth order; `level` of GET /scopes counts them (5 = down to subcontractors). */
 type Level = 'TENANT' | 'COUNTRY' | 'GROUP' | 'DISTRIBUTION_CENTER' | 'SUBCONTRACTOR';
@@ -27,6 +30,44 @@ function child(parent: ScopeNode, make: () => ScopeNode, path: string): ScopeNod
     return created;
 }
 
+type DepotRow = ReferenceData['depotById'] extends ReadonlyMap<string, infer Row> ? Row : never;
+type SubcontractorRow =
+    ReferenceData['subcontractorById'] extends ReadonlyMap<string, infer Row> ? Row : never;
+
+interface TreeOrder {
+    /** By region name, then external depot id (numerically). */
+    depots: { depot: DepotRow; groupName: string }[];
+    /** By name. */
+    subcontractors: SubcontractorRow[];
+}
+
+const treeOrders = new WeakMap<ReferenceData, TreeOrder>();
+
+/** Depots and subcontractors in the tree's order, sorted once per copy of the master data. */
+function treeOrderOf(data: ReferenceData): TreeOrder {
+    const known = treeOrders.get(data);
+    if (known) return known;
+    const byText = new Intl.Collator(undefined);
+    const numeric = new Intl.Collator(undefined, { numeric: true });
+    const order: TreeOrder = {
+        depots: [...data.depotById.values()]
+            .map((depot) => ({
+                depot,
+                groupName: data.depotGroupById.get(depot.groupId)?.name ?? depot.groupId,
+            }))
+            .sort(
+                (a, b) =>
+                    byText.compare(a.groupName, b.groupName) ||
+                    numeric.compare(a.depot.externalDepotId, b.depot.externalDepotId),
+            ),
+        subcontractors: [...data.subcontractorById.values()].sort((a, b) =>
+            byText.compare(a.name, b.name),
+        ),
+    };
+    treeOrders.set(data, order);
+    return order;
+}
+
 /**
  * The scope tree (tenant > country > group > depot > subcontractor) limited to what overlaps
  * the caller's scopes: ancestors of their scopes (to show where they sit) and everything below.
@@ -40,20 +81,14 @@ export async function buildScopeTree(
         visible === 'ALL'
             ? undefined
             : [...new Set(visible.map((path) => splitScopePath(path)[0] ?? ''))];
-    const [tenantRows, depotRows, sucoRows] = await Promise.all([
-        db.select().from(tenants).orderBy(asc(tenants.name)),
-        db
-            .select({ depot: depots, groupName: depotGroups.name })
-            .from(depots)
-            .innerJoin(depotGroups, eq(depotGroups.id, depots.groupId))
-            .where(scopeCondition(depots.scopePath, tenantFilter ?? 'ALL')),
-        level >= 5
-            ? db
-                  .select()
-                  .from(subcontractors)
-                  .where(scopeCondition(subcontractors.scopePath, tenantFilter ?? 'ALL'))
-            : Promise.resolve([]),
-    ]);
+    const data = await referenceData(db);
+    const inTenants = (path: string) =>
+        tenantFilter === undefined || tenantFilter.some((tenant) => scopeCovers(tenant, path));
+    const tenantRows = data.tenants;
+    const order = treeOrderOf(data);
+    const depotRows = order.depots.filter(({ depot }) => inTenants(depot.scopePath));
+    const sucoRows =
+        level >= 5 ? order.subcontractors.filter((suco) => inTenants(suco.scopePath)) : [];
     const sees = (path: string) =>
         visible === 'ALL' || visible.some((scope) => scopesOverlap(scope, path));
     const root: ScopeNode = { id: 'ADMIN', scope: 'ADMIN', name: 'ADMIN', path: '', children: [] };
@@ -68,14 +103,7 @@ export async function buildScopeTree(
         root.children.push(tenantNode);
     }
     const depotNodes = new Map<string, ScopeNode>();
-    const sortedDepots = [...depotRows].sort(
-        (a, b) =>
-            a.groupName.localeCompare(b.groupName) ||
-            a.depot.externalDepotId.localeCompare(b.depot.externalDepotId, undefined, {
-                numeric: true,
-            }),
-    );
-    for (const { depot, groupName } of sortedDepots) {
+    for (const { depot, groupName } of depotRows) {
         const tenantNode = byTenant.get(depot.tenantId);
         if (!tenantNode || level < 2 || !sees(depot.scopePath)) continue;
         const countryPath = joinScopePath([depot.tenantId, depot.countryCode]);
@@ -120,7 +148,7 @@ export async function buildScopeTree(
         group.children.push(depotNode);
         depotNodes.set(depot.internalDepotId, depotNode);
     }
-    for (const suco of [...sucoRows].sort((a, b) => a.name.localeCompare(b.name))) {
+    for (const suco of sucoRows) {
         const depotNode = depotNodes.get(suco.depotId);
         if (depotNode && sees(suco.scopePath))
             depotNode.children.push(

@@ -1,4 +1,4 @@
-import { asc, desc, eq, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { TenantConfiguration } from '../../../domain/contracts/tenant-configuration.js';
 import { splitScopePath } from '../../../domain/scopePath.js';
 import {
@@ -7,7 +7,9 @@ import {
 } from '../../../domain/tenantConfiguration.js';
 import type { ScopeSet } from '../../access/scopes.js';
 import type { Queryable } from '../../db/client.js';
-import { tenantConfigRevisions, tenants } from '../../db/schema/index.js';
+import { preparedStatement } from '../../db/prepared.js';
+import { referenceData } from '../../db/reference-data.js';
+import { tenantConfigRevisions } from '../../db/schema/index.js';
 
 /** True when the caller holds any scope in the tenant (or all tenants). */
 function holdsScopeIn(scopes: ScopeSet, tenantId: string): boolean {
@@ -27,20 +29,27 @@ export async function findTenantConfiguration(
     scopes: ScopeSet,
     key: string,
 ): Promise<TenantConfiguration | undefined> {
-    const candidates = await db
-        .select({ id: tenants.id, from: tenants.businessHoursFrom, to: tenants.businessHoursTo })
-        .from(tenants)
-        .where(sql`replace(${tenants.id}, '_', '-') = ${tenantConfigurationKey(key)}`)
-        .orderBy(asc(tenants.id));
+    const wanted = tenantConfigurationKey(key);
+    const candidates = (await referenceData(db)).tenants
+        .filter((tenant) => tenantConfigurationKey(tenant.id) === wanted)
+        .map((tenant) => ({
+            id: tenant.id,
+            from: tenant.businessHoursFrom,
+            to: tenant.businessHoursTo,
+        }))
+        .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
     const allowed = candidates.filter((tenant) => holdsScopeIn(scopes, tenant.id));
     const tenant = allowed.find((candidate) => candidate.id === key) ?? allowed[0];
     if (!tenant) return undefined;
-    const [latest] = await db
-        .select({ document: tenantConfigRevisions.document })
-        .from(tenantConfigRevisions)
-        .where(eq(tenantConfigRevisions.tenantId, tenant.id))
-        .orderBy(desc(tenantConfigRevisions.revision))
-        .limit(1);
+    const [latest] = await preparedStatement(db, 'tenant_configuration_latest', (query) =>
+        query
+            .select({ document: tenantConfigRevisions.document })
+            .from(tenantConfigRevisions)
+            .where(eq(tenantConfigRevisions.tenantId, sql.placeholder('tenantId')))
+            .orderBy(desc(tenantConfigRevisions.revision))
+            .limit(1)
+            .prepare('tenant_configuration_latest'),
+    ).execute({ tenantId: tenant.id });
     return {
         id: tenant.id,
         frontend: resolveTenantFrontendConfiguration(latest?.document, {

@@ -1,9 +1,10 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { tenantIdIdentity } from '../../../domain/organisations.js';
-import type { ScopeSet } from '../../access/scopes.js';
+import { scopeSetCovers, type ScopeSet } from '../../access/scopes.js';
 import { escapeLike, scopeCondition } from '../../access/scope-filter.js';
 import type { Queryable } from '../../db/client.js';
-import { depotGroups, depots, tenants } from '../../db/schema/index.js';
+import { referenceData } from '../../db/reference-data.js';
+import { depots, tenants } from '../../db/schema/index.js';
 import type { ListParams } from '../../shared/simple-rest.js';
 import type {
     Organisation,
@@ -26,20 +27,13 @@ async function withRegions(
     visible: ScopeSet,
 ): Promise<Organisation[]> {
     if (rows.length === 0) return [];
-    const ids = rows.map((row) => row.id);
-    const inside = scopeCondition(depots.scopePath, visible);
-    const [groups, counts] = await Promise.all([
-        db
-            .select({ id: depotGroups.id, tenantId: depotGroups.tenantId, name: depotGroups.name })
-            .from(depotGroups)
-            .where(inArray(depotGroups.tenantId, ids)),
-        db
-            .select({ groupId: depots.groupId, depotCount: count() })
-            .from(depots)
-            .where(and(inArray(depots.tenantId, ids), inside))
-            .groupBy(depots.groupId),
-    ]);
-    const depotCounts = new Map(counts.map((row) => [row.groupId, row.depotCount]));
+    const data = await referenceData(db);
+    const ids = new Set(rows.map((row) => row.id));
+    const depotCounts = new Map<string, number>();
+    for (const depot of data.depotById.values())
+        if (ids.has(depot.tenantId) && scopeSetCovers(visible, depot.scopePath))
+            depotCounts.set(depot.groupId, (depotCounts.get(depot.groupId) ?? 0) + 1);
+    const groups = [...data.depotGroupById.values()];
     const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
     return rows.map((row) => {
         const regions = groups

@@ -26,7 +26,7 @@ export interface ReferenceData {
 export const REFERENCE_TABLES = ['tenants', 'depot_groups', 'depots', 'subcontractors'] as const;
 
 /** Reads the four tables (four queries, in parallel). */
-export async function loadReferenceData(db: Queryable): Promise<ReferenceData> {
+async function loadReferenceData(db: Queryable): Promise<ReferenceData> {
     const [tenantRows, groupRows, depotRows, subcontractorRows] = await Promise.all([
         db.select().from(tenants).orderBy(asc(tenants.name)),
         db.select().from(depotGroups),

@@ -1,8 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Organisation } from '../../domain/contracts/organisations.js';
 import type { UserProfile } from '../../domain/contracts/profile.js';
 import type { ScopeNode } from '../../domain/contracts/scopes.js';
+import { REFERENCE_TABLES } from '../../server/db/reference-data.js';
 import { depotGroups, tenants } from '../../server/db/schema/index.js';
 import { accessTokenFor, ids, seedFixtures } from './helpers/fixtures.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
@@ -108,5 +109,22 @@ describe('the master data copy behind scope names, the scope tree and organisati
         const after = await get<Organisation>('admin', `/tenant-admin/v1/tenants/${ids.north}`);
         expect(after.regions.find((region) => region.id === ids.groupA)?.name).toBe('Region A');
         expect(after.depotCount).toBe(depotsBefore);
+    });
+
+    it('is told of every kind of write to each of its tables', async () => {
+        const result = await t.db.execute(sql`
+            select c.relname as "table", t.tgtype as "type"
+            from pg_trigger t join pg_class c on c.oid = t.tgrelid
+            join pg_proc p on p.oid = t.tgfoid
+            where p.proname = 'notify_reference_changed' and not t.tgisinternal`);
+        const rows = (result as unknown as { rows: { table: string; type: number }[] }).rows;
+        // tgtype bits: 4 insert, 8 delete, 16 update, 32 truncate; bit 1 clear is per statement.
+        const kinds = new Map(rows.map((row) => [row.table, row.type]));
+        for (const table of REFERENCE_TABLES) {
+            const type = kinds.get(table);
+            expect(type, table).toBeDefined();
+            expect((type ?? 0) & 1, `${table}: per statement`).toBe(0);
+            expect((type ?? 0) & (4 | 8 | 16 | 32), `${table}: every write`).toBe(4 | 8 | 16 | 32);
+        }
     });
 });

@@ -14,7 +14,9 @@ import { AdminSignInPage } from './customRoutes/signIn/AdminSignInPage';
 import { dataProvider } from './dataProviders';
 import { prepareI18nProvider } from './i18n/i18nProvider';
 import { AppLayout } from './layout/AppLayout';
+import { ContextIndex } from './layout/ContextIndex';
 import { NoPermissionRedirect } from './layout/NoPermissionRedirect';
+import { PageNotFound } from './layout/PageNotFound';
 import { createAppStore } from './layout/tabStore';
 import { screens } from './screens/list';
 import { preloadViewAt } from './screens/preloadView';
@@ -31,10 +33,10 @@ const theme: RaThemeOptions = {
 /** Preferences shared by the tabs, the drawer state per tab. */
 const store = createAppStore();
 
-/** Where a context's index leads (shell §2.5, §2.7). */
+/** Where a context's index leads (shell §2.5, §2.7), if the user may use that page. */
 const contextIndexes: MountIndex = {
-    admin: <Navigate to="users/backoffice" replace />,
-    tenant: <Navigate to="configurations/depots" replace />,
+    admin: <ContextIndex preferred="users/backoffice" />,
+    tenant: <ContextIndex preferred="configurations/depots" />,
 };
 
 /** react-admin's queries; its auth queries answer at once once the profile is loaded. */
@@ -75,6 +77,7 @@ function BackOffice() {
             layout={AppLayout}
             loginPage={AdminSignInPage}
             accessDenied={NoPermissionRedirect}
+            catchAll={PageNotFound}
             theme={theme}
             store={store}
         >

@@ -4,6 +4,7 @@ import type { UserSettings } from '../domain/contracts/settings';
 import { canAccessAction } from './access';
 import { takeBootProfile } from './bootProfile';
 import { dataProvider } from './dataProviders';
+import { ApiError } from './dataProviders/httpClient';
 import { currentAccessToken, endSession } from './accessToken';
 import { LOGIN_ROUTE } from './session';
 
@@ -101,8 +102,15 @@ export const authProvider: AuthProvider = {
         // `message: false` skips react-admin's "please log in" notification on the way to /login.
         if (!(await hasSession())) throw { redirectTo: LOGIN_ROUTE, message: false };
     },
-    async checkError(error: { status?: number }) {
-        if (error?.status === 401) throw { redirectTo: LOGIN_ROUTE, message: false };
+    /**
+     * A 401 signs out. A read refused by an authorization failure leads to its error page
+     * (shell §2.3, §8), instead of an empty page; a refused write stays on the page and says so.
+     */
+    async checkError(error: unknown) {
+        const status = (error as { status?: number } | undefined)?.status;
+        if (status === 401) throw { redirectTo: LOGIN_ROUTE, message: false };
+        if (error instanceof ApiError && error.pageCode && error.method === 'GET')
+            throw { redirectTo: `/error/${error.pageCode}`, logoutUser: false, message: false };
     },
     async getIdentity(): Promise<AppIdentity> {
         return identityOf(await loadProfile());

@@ -1,4 +1,5 @@
 import { HttpError } from 'ra-core';
+import { errorPageCodeOf, type ErrorPageCode } from '../../domain/errors';
 import { currentAccessToken, leaveToLogin } from '../accessToken';
 import { setLatestVersionId } from '../version';
 
@@ -41,6 +42,35 @@ function errorMessage(json: unknown, fallback: string): string {
     return fallback;
 }
 
+function errorCodeOf(json: unknown): string | undefined {
+    return json && typeof json === 'object' && 'code' in json && typeof json.code === 'string'
+        ? json.code
+        : undefined;
+}
+
+/**
+ * A failed API call: react-admin's `HttpError` (message, status, the `{code, message, details}`
+ * body) plus the request's method and the server's error code. An authorization failure
+ * (domain §8: NO_PERMISSION, NO_DC_PERMISSION, CHANGE_SCOPE, NO_DATA_PERMISSION) carries the
+ * error page it leads to, and a translated message instead of the server's, which names
+ * internal action codes and scope paths meant for integrators.
+ */
+export class ApiError extends HttpError {
+    readonly method: string;
+    readonly code: string | undefined;
+    /** The error page of an authorization failure (`/error/<pageCode>`), else null. */
+    readonly pageCode: ErrorPageCode | null;
+
+    constructor(message: string, status: number, body: unknown, method: string) {
+        const code = errorCodeOf(body);
+        const pageCode = status === 403 && code ? errorPageCodeOf(code) : null;
+        super(pageCode ? `app.error.refused.${pageCode}` : message, status, body);
+        this.method = method;
+        this.code = code;
+        this.pageCode = pageCode;
+    }
+}
+
 /**
  * The one HTTP client of every data provider: bearer access token, JSON content type, empty
  * query parameters dropped, the `x-version-id` header recorded; a 401 refreshes the token and
@@ -78,10 +108,11 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
             json = undefined;
         }
         if (response.status < 200 || response.status >= 300) {
-            throw new HttpError(
+            throw new ApiError(
                 errorMessage(json, response.statusText || `HTTP ${response.status}`),
                 response.status,
                 json,
+                (options.method ?? 'GET').toUpperCase(),
             );
         }
         return { status: response.status, headers: response.headers, body, json };

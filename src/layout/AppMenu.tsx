@@ -1,27 +1,8 @@
 import OpenInNew from '@mui/icons-material/OpenInNew';
-import {
-    Badge,
-    ListItemIcon,
-    ListSubheader,
-    MenuItem,
-    Tooltip,
-    Typography,
-    useMediaQuery,
-    type Theme,
-} from '@mui/material';
+import { Badge, ListItemIcon, ListSubheader, MenuItem, Tooltip, Typography } from '@mui/material';
 import { Menu, useSidebarState, useTranslate } from 'react-admin';
-import { getBrowserConfig } from '../config';
-import { useSelectedScope } from '../scope/useSelectedScope';
-import { useUserProfile } from '../useUserProfile';
-import {
-    navigationItems,
-    needsNotifications,
-    visibleEntries,
-    type NavigationInput,
-    type NavigationItem,
-} from './navigation';
-import { navigationEntries } from './navigationEntries';
-import { useCurrentContext } from './useCurrentContext';
+import { navigationItems, needsNotifications, type NavigationItem } from './navigation';
+import { useContextNavigation } from './useContextNavigation';
 import { useNotificationStatistics } from './useNotificationStatistics';
 
 type Item = Extract<NavigationItem, { type: 'item' }>;
@@ -77,36 +58,7 @@ function ExternalItem({ item, text, open }: { item: Item; text: string; open: bo
 export function AppMenu() {
     const translate = useTranslate();
     const [open] = useSidebarState();
-    const current = useCurrentContext();
-    const { profile } = useUserProfile();
-    const { scope } = useSelectedScope();
-    const largeScreen = useMediaQuery<Theme>((theme) => theme.breakpoints.up('lg'), {
-        noSsr: true,
-    });
-
-    const scopePath =
-        current?.context === 'depot'
-            ? scope.depotPath
-            : current?.context === 'tenant'
-              ? current.tenantId
-              : undefined;
-    // On the depot view the rules need the depot's path: nothing shows until the depot is known.
-    const ready = Boolean(
-        current?.basePath && profile && (current.context !== 'depot' || scope.depotPath),
-    );
-    const { routePlannerUrl } = getBrowserConfig();
-    const input: NavigationInput | undefined =
-        ready && profile
-            ? {
-                  actions: profile.actions,
-                  path: scopePath,
-                  manualJobUploadEnabled: scope.depot?.manualJobUploadEnabled,
-                  largeScreen,
-                  links: { routePlannerUrl },
-              }
-            : undefined;
-    const entries =
-        current && input ? visibleEntries(navigationEntries, current.context, input) : [];
+    const { current, input, entries, scopePath } = useContextNavigation();
     const statistics = useNotificationStatistics(
         needsNotifications(entries) ? scopePath : undefined,
     );

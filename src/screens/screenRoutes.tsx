@@ -4,6 +4,7 @@ import { Navigate, Route } from 'react-router-dom';
 import type { AppContext } from '../../domain/enums';
 import { RequireContext } from '../layout/RequireContext';
 import { RequireTenant } from '../layout/RequireTenant';
+import { PageNotFound } from '../layout/PageNotFound';
 import { ResourceRoutes } from '../layout/ResourceRoutes';
 import { mountedResources, resourceNameIn } from './registry';
 import type { Mount, MountIndex, ResourceScreen, Screen } from './types';
@@ -107,8 +108,14 @@ function resourceRoutes(screens: readonly Screen[], context: AppContext): ReactE
             );
         }
     }
+    // Below a context, an address that is no page says so inside the layout; a root group of
+    // resources (`*`) has its own.
+    const notFound = groups.has('')
+        ? []
+        : [<Route key="not-found" path="*" element={<PageNotFound />} />];
     return [
         ...redirects,
+        ...notFound,
         ...[...groups].map(([parent, resources]) => (
             <Route
                 key={`resources:${parent}`}

@@ -15,8 +15,9 @@ const isNotVisible = (error: unknown) => error instanceof HttpError && error.sta
 
 /**
  * `/users/profile/:userHashId`: another back-office user's profile and permissions (shell §2.4).
- * A user outside the viewer's scopes leads to the error page; any other load failure shows the
- * error alert (shell §8). Viewers who may update back-office users get Edit, admins also Edit
+ * A load failure shows the error alert (shell §8): for an unknown user, or one outside the
+ * viewer's scopes (both answer 404), it says the user cannot be shown; any other failure also
+ * opens the generic error dialog. Viewers who may update back-office users get Edit, admins also Edit
  * permissions; the profile reloads after a save.
  */
 export function UserProfilePage() {
@@ -32,15 +33,19 @@ export function UserProfilePage() {
         retry: (failureCount, error) => !isNotVisible(error) && failureCount < 2,
     });
     const [alertDismissedFor, setAlertDismissedFor] = useState<string>();
-    const failed = query.isError && !isNotVisible(query.error);
 
     if (isOwn) return <Navigate to="/my/profile" replace />;
-    if (query.isError && isNotVisible(query.error))
-        return <Navigate to="/error/noDataPermission" replace />;
-    if (failed) {
+    if (query.isError && isNotVisible(query.error)) {
+        return (
+            <Alert severity="error" role="alert" sx={{ mt: 2 }}>
+                {translate('app.profile.notFound')}
+            </Alert>
+        );
+    }
+    if (query.isError) {
         return (
             <>
-                <Alert severity="error" sx={{ mt: 2 }}>
+                <Alert severity="error" role="alert" sx={{ mt: 2 }}>
                     {translate('app.profile.loadError')}
                 </Alert>
                 <AlertDialog

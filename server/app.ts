@@ -9,6 +9,7 @@ import database from './plugins/database.js';
 import referenceDataCache from './plugins/reference-data.js';
 import errorHandler from './plugins/error-handler.js';
 import health from './plugins/health.js';
+import inputGuard from './plugins/input-guard.js';
 import locales from './plugins/locales.js';
 import openapi from './plugins/openapi.js';
 import schemaAssets from './plugins/schema-assets.js';
@@ -43,13 +44,18 @@ export const servicePrefixes = {
     identity: '/cognito-idp',
 } as const;
 
-/** Prefixes reserved for services, including those later issues fill in. */
-const reservedPrefixes = [
+/** Prefixes of the services, including those later issues fill in: their answers carry user data. */
+const serviceReservedPrefixes = [
     ...Object.values(servicePrefixes),
     '/data-gateway',
     '/device-management',
     '/tour-commander',
     '/api-access',
+];
+
+/** Prefixes reserved for services and the server's own files. */
+const reservedPrefixes = [
+    ...serviceReservedPrefixes,
     '/assets',
     '/docs',
     '/healthz',
@@ -63,6 +69,7 @@ async function app(fastify: FastifyInstance, opts: AppOptions) {
     const browser = config.browser;
     fastify.decorate('appConfig', config);
     await fastify.register(errorHandler);
+    await fastify.register(inputGuard);
     await fastify.register(version, { versionId: config.versionId });
     await fastify.register(security, {
         connectOrigins: [
@@ -70,6 +77,7 @@ async function app(fastify: FastifyInstance, opts: AppOptions) {
                 `https://cognito-idp.${config.identity.region}.amazonaws.com`,
             ...Object.values(browser.services),
         ],
+        noStorePrefixes: serviceReservedPrefixes,
     });
     await fastify.register(compress, { threshold: 1024 });
     await fastify.register(database, { handle: opts.database });

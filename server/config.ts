@@ -4,6 +4,7 @@ import { resolve } from 'node:path';
 import { Type, type Static } from 'typebox';
 import { Value } from 'typebox/value';
 import type { BrowserConfig } from '../domain/contracts/browser-config.js';
+import { errorForLog } from './error-log.js';
 
 /**
  * Every environment variable the server reads, in one schema (also listed in `.env.example`).
@@ -295,5 +296,27 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
             apiTokenTtlSeconds: env.API_TOKEN_TTL_SECONDS,
         },
         shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
+    };
+}
+
+/**
+ * Pino options: request ids; never a token, password or cookie in the log, and never the
+ * values of a failed database statement (errors are serialized by errorForLog).
+ */
+export function loggerOptions(config: AppConfig) {
+    return {
+        level: config.logLevel,
+        redact: {
+            paths: [
+                'req.headers.authorization',
+                'req.headers.cookie',
+                'res.headers["set-cookie"]',
+                '*.password',
+                '*.PASSWORD',
+                '*.token',
+            ],
+            censor: '[redacted]',
+        },
+        serializers: { err: errorForLog },
     };
 }

@@ -1,25 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { ConfigError, loadConfig, type AppConfig } from './config.js';
+import { ConfigError, loadConfig, loggerOptions, type AppConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import type { DemoLogin } from './demo/seed.js';
-
-/** Pino options: request ids, and never a token, password or cookie in the log. */
-export function loggerOptions(config: AppConfig) {
-    return {
-        level: config.logLevel,
-        redact: {
-            paths: [
-                'req.headers.authorization',
-                'req.headers.cookie',
-                'res.headers["set-cookie"]',
-                '*.password',
-                '*.PASSWORD',
-                '*.token',
-            ],
-            censor: '[redacted]',
-        },
-    };
-}
 
 async function main() {
     let config: AppConfig;

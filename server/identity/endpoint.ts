@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { UnsafeTextError } from '../plugins/input-guard.js';
 import { AMZ_JSON, CognitoError, handleCognitoError, invalidParameter } from './cognito-error.js';
 import type { IdentityContext } from './context.js';
 import { operations } from './operations/index.js';
@@ -7,6 +8,17 @@ import { verifySigV4 } from './sigv4.js';
 const TARGET_PREFIX = 'AWSCognitoIdentityProviderService.';
 /** Cognito inputs are small; this bounds what hostile clients can make us parse. */
 const BODY_LIMIT = 64 * 1024;
+
+/**
+ * The input guard's refusal (a NUL character or unpaired surrogate) in Cognito's validation
+ * wording, naming the member as operation inputs are named (`AuthParameters.USERNAME`).
+ */
+function unsafeTextParameter(error: UnsafeTextError): CognitoError {
+    const member = error.field.replace(/^\/body\//, '').replaceAll('/', '.');
+    return invalidParameter(
+        `1 validation error detected: Value at '${member}' failed to satisfy constraint: Member must be valid Unicode text without the NUL character (U+0000)`,
+    );
+}
 
 /**
  * The embedded Cognito-compatible endpoint (protocol §1): one POST URL dispatching on
@@ -21,7 +33,13 @@ export default async function cognitoEndpoint(
     const { context } = opts;
     /** The bytes as received: SigV4 signs the payload hash. */
     const rawBodies = new WeakMap<FastifyRequest, Buffer>();
-    fastify.setErrorHandler(handleCognitoError);
+    fastify.setErrorHandler((error: FastifyError | Error, request, reply) =>
+        handleCognitoError(
+            error instanceof UnsafeTextError ? unsafeTextParameter(error) : error,
+            request,
+            reply,
+        ),
+    );
     fastify.addContentTypeParser(
         AMZ_JSON,
         { parseAs: 'buffer', bodyLimit: BODY_LIMIT },

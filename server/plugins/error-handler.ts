@@ -60,15 +60,19 @@ function toEnvelope(error: FastifyError | AppError): { status: number; body: Err
     };
 }
 
-/** The single error policy: log with request context, answer the envelope, never leak a 5xx's internals. */
+/** The request's path: its query string holds values (searches name people), the request id links the full URL's log line. */
+const pathOf = (request: FastifyRequest) => request.url.split('?', 1)[0];
+
+/**
+ * The single error policy: log with request context, answer the envelope, never leak a 5xx's
+ * internals. The logger's `err` serializer (errorForLog) keeps a statement's values out of the log.
+ */
 function handleError(error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) {
     const { status, body } = toEnvelope(error);
+    const path = pathOf(request);
     if (status >= 500)
-        request.log.error(
-            { err: error, url: request.url, method: request.method },
-            'request failed',
-        );
-    else request.log.info({ code: body.code, status, url: request.url }, 'request refused');
+        request.log.error({ err: error, method: request.method, path }, 'request failed');
+    else request.log.info({ code: body.code, status, path }, 'request refused');
     return reply.status(status).type('application/json; charset=utf-8').send(body);
 }
 

@@ -18,14 +18,30 @@ function foreignOrigins(urls: string[]): string[] {
     ];
 }
 
+/** Whether a request URL (path and query) lies under one of the prefixes. */
+function underPrefix(url: string, prefixes: readonly string[]): boolean {
+    return prefixes.some(
+        (prefix) => url === prefix || url.startsWith(`${prefix}/`) || url.startsWith(`${prefix}?`),
+    );
+}
+
+interface SecurityOptions {
+    connectOrigins: string[];
+    /** Paths whose answers carry user data: never stored by the browser or a proxy. */
+    noStorePrefixes: readonly string[];
+}
+
 /**
  * Security headers. The Content-Security-Policy allows only our own script files, and in the
  * page itself the inline scripts carrying its per-request nonce (the chunk preloader the build
  * writes into index.html); styles need the same nonce (emotion reads it). Responses
  * other than the page carry the same policy without a nonce, so API calls pay no crypto.
+ * Every answer under a service prefix, errors included, is `Cache-Control: no-store` unless
+ * its route sets its own caching (the identity endpoint's public JWKS); static files, the
+ * locales and the configuration schemas keep theirs.
  */
 export default fp(
-    async function security(fastify: FastifyInstance, opts: { connectOrigins: string[] }) {
+    async function security(fastify: FastifyInstance, opts: SecurityOptions) {
         const directives = (nonce?: string): string[] => [
             "default-src 'self'",
             `script-src 'self'${nonce ? ` 'nonce-${nonce}'` : ''}`,
@@ -47,8 +63,11 @@ export default fp(
             strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
             referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
         });
-        fastify.addHook('onRequest', async (_request, reply) => {
+        fastify.addHook('onRequest', async (request, reply) => {
             reply.header('content-security-policy', staticPolicy);
+            // Set first, so a route's own caching (set later) wins, and every error answer keeps it.
+            if (underPrefix(request.url, opts.noStorePrefixes))
+                reply.header('cache-control', 'no-store');
         });
     },
     { name: 'security' },

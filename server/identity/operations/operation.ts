@@ -9,6 +9,8 @@ export interface Operation {
     name: string;
     /** `none`: public (smithy noAuth; the caller proves itself with tokens or a Session); `sigv4`: admin API. */
     auth: 'none' | 'sigv4';
+    /** The input's schema (what `run` validates), for tests that exercise every parameter. */
+    input: TSchema;
     run(body: unknown, ctx: OperationContext): Promise<object>;
 }
 
@@ -40,6 +42,7 @@ export function defineOperation<S extends TSchema>(
     return {
         name,
         auth,
+        input,
         run: (body, ctx) => {
             if (!validator.Check(body)) throw invalidParameter(describe(validator.Errors(body)));
             return handle(body as Static<S>, ctx);

@@ -7,6 +7,7 @@ import {
     OAuthError,
 } from '../../../domain/contracts/api-access.js';
 import type { MachineTokens } from '../../access/machine-tokens.js';
+import { findUnsafeText, UnsafeTextError } from '../../plugins/input-guard.js';
 import { exchangeToken, type OAuthFailure } from './token-exchange.js';
 import { readTokenRequest } from './token-request.js';
 
@@ -32,10 +33,19 @@ function oauthError(reply: FastifyReply, failure: OAuthFailure) {
         });
 }
 
+/** Text the database cannot hold (a NUL character, an unpaired surrogate) in a form field or the Basic credentials. */
+const unsafeTextRefused = (field: string, message: string): OAuthFailure => ({
+    status: 400,
+    error: 'invalid_request',
+    code: 'BAD_REQUEST',
+    message,
+    field,
+});
+
 /**
  * The token endpoint of machine clients (OAuth 2.0 client credentials grant, RFC 6749 §4.4):
  * `POST /oauth2/token`, form-encoded, the client authenticated by HTTP Basic or form fields.
- * Open (no user token); failed attempts are throttled per client id and IP.
+ * Open (no user token); failed attempts are throttled per address (token-throttle.ts).
  */
 export function tokenRoutes(machineTokens: MachineTokens): FastifyPluginAsyncTypebox {
     return async (fastify) => {
@@ -56,6 +66,12 @@ export function tokenRoutes(machineTokens: MachineTokens): FastifyPluginAsyncTyp
             },
         );
 
+        // The input guard's refusal of a form field, as OAuth's invalid_request; anything else goes to the app's handler.
+        fastify.setErrorHandler((error, _request, reply) => {
+            if (!(error instanceof UnsafeTextError)) throw error;
+            return oauthError(reply, unsafeTextRefused(error.field, error.message));
+        });
+
         fastify.post(
             TOKEN_PATH,
             {
@@ -69,7 +85,8 @@ export function tokenRoutes(machineTokens: MachineTokens): FastifyPluginAsyncTyp
                     description:
                         'Open to machine clients (no user token). Failures answer the OAuth error (`error`, `error_description`) together with the error envelope: ' +
                         'a wrong client id or secret is 401 invalid_client (UNAUTHORIZED); a revoked or expired credential is 401 invalid_client with CREDENTIAL_REVOKED or CREDENTIAL_EXPIRED; ' +
-                        'a scope outside the granted ones is 400 invalid_scope (INSUFFICIENT_SCOPE); too many failures of a client id or IP within a minute are 429.',
+                        'a scope outside the granted ones is 400 invalid_scope (INSUFFICIENT_SCOPE). Failures are throttled per address, so nobody can lock a client out from elsewhere: ' +
+                        'an address with too many failures for a client id (or for any client id) within a minute gets 429 slow_down; past a higher ceiling of failures for a client id from all addresses, every address that failed for it in that minute gets 429.',
                     consumes: ['application/x-www-form-urlencoded'],
                     security: [],
                     body: ApiTokenRequest,
@@ -84,6 +101,15 @@ export function tokenRoutes(machineTokens: MachineTokens): FastifyPluginAsyncTyp
             async (request, reply) => {
                 const read = readTokenRequest(request, request.body);
                 if ('error' in read) return oauthError(reply, read);
+                // Form fields passed the input guard; HTTP Basic credentials come from a header.
+                if (request.headers.authorization && findUnsafeText(read.client, '') !== undefined)
+                    return oauthError(
+                        reply,
+                        unsafeTextRefused(
+                            '/headers/authorization',
+                            'The client credentials must be valid Unicode text without the NUL character (U+0000).',
+                        ),
+                    );
                 const outcome = await exchangeToken(db, machineTokens, ttl, {
                     ...read,
                     ip: request.ip,

@@ -23,18 +23,18 @@ export function isLocked(state: LockoutState, now: Date): boolean {
     return state.lockedUntil !== null && state.lockedUntil.getTime() > now.getTime();
 }
 
+/** The end of the lock the `failedAttempts`-th failure in a row, at `at`, starts (or null). */
+export function lockEnd(failedAttempts: number, at: Date): Date | null {
+    if (failedAttempts < LOCKOUT_THRESHOLD) return null;
+    const seconds = Math.min(2 ** (failedAttempts - LOCKOUT_THRESHOLD), MAX_LOCK_SECONDS);
+    return new Date(at.getTime() + seconds * 1000);
+}
+
 /** The state after one more failed password at `now` (the lock, if any, starts now). */
 export function afterFailure(state: LockoutState, now: Date): LockoutState {
     const recent =
         state.lastFailedAt !== null &&
         now.getTime() - state.lastFailedAt.getTime() < RESET_AFTER_MS;
     const failedAttempts = (recent ? state.failedAttempts : 0) + 1;
-    if (failedAttempts < LOCKOUT_THRESHOLD)
-        return { failedAttempts, lastFailedAt: now, lockedUntil: null };
-    const seconds = Math.min(2 ** (failedAttempts - LOCKOUT_THRESHOLD), MAX_LOCK_SECONDS);
-    return {
-        failedAttempts,
-        lastFailedAt: now,
-        lockedUntil: new Date(now.getTime() + seconds * 1000),
-    };
+    return { failedAttempts, lastFailedAt: now, lockedUntil: lockEnd(failedAttempts, now) };
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import type {
     ApiCredential,
     ApiCredentialWithSecret,
@@ -65,11 +65,11 @@ async function create(
     );
 }
 
-/** A token request; `basic` sends the client by HTTP Basic, otherwise in the form. */
+/** A token request; `basic`: the client by HTTP Basic (else in the form); `from`: the address. */
 async function exchange(
     clientId: string,
     clientSecret: string,
-    options: { basic?: boolean; scope?: string; grantType?: string } = {},
+    options: { basic?: boolean; scope?: string; grantType?: string; from?: string } = {},
 ) {
     const form = new URLSearchParams({ grant_type: options.grantType ?? 'client_credentials' });
     if (options.scope !== undefined) form.set('scope', options.scope);
@@ -85,12 +85,20 @@ async function exchange(
         url: `${BASE}/oauth2/token`,
         payload: form.toString(),
         headers,
+        ...(options.from ? { remoteAddress: options.from } : {}),
     });
     return {
         status: response.statusCode,
         body: response.json<ApiTokenResponse & { error?: string; code?: string }>(),
         headers: response.headers,
     };
+}
+
+/** The clock just past a minute boundary (it keeps running): a test's failures share one window. */
+function inOneThrottlingWindow() {
+    vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
+    vi.setSystemTime(Math.ceil(Date.now() / 60_000) * 60_000 + 1000);
+    onTestFinished(() => void vi.useRealTimers());
 }
 
 const gateway = <T = unknown>(path: string, token: string) =>
@@ -483,16 +491,60 @@ describe('token exchange and the data gateway', () => {
         });
     });
 
-    it('throttles repeated failures of a client id', async () => {
+    it('throttles repeated failures of a client id from one address', async () => {
+        inOneThrottlingWindow();
         const { body: credential } = await create(admin.token, admin.tenantId);
         const statuses: number[] = [];
         for (let attempt = 0; attempt < 11; attempt++)
             statuses.push((await exchange(credential.clientId, 'wrong-secret')).status);
         expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
         expect(statuses[10]).toBe(429);
-        // Even the right secret waits until the window passes.
+        // From that address even the right secret waits until the window passes.
         expect((await exchange(credential.clientId, credential.clientSecret)).status).toBe(429);
     });
+
+    it('never lets a stranger with the client id lock the client out, from one address or many', async () => {
+        inOneThrottlingWindow();
+        const { body: credential } = await create(admin.token, admin.tenantId);
+        const client = '198.51.100.7';
+        const guess = async (from: string) => {
+            const answer = await exchange(credential.clientId, 'wrong-secret', { from });
+            return `${answer.status} ${answer.body.error}`;
+        };
+        const right = async (from: string) => {
+            const answer = await exchange(credential.clientId, credential.clientSecret, { from });
+            return `${answer.status} ${answer.body.error ?? answer.body.token_type}`;
+        };
+        const guesses = async (from: string, count: number) => {
+            const answers: string[] = [];
+            for (let attempt = 0; attempt < count; attempt++) answers.push(await guess(from));
+            return answers;
+        };
+        const refused = '401 invalid_client';
+        const slowDown = '429 slow_down';
+
+        // One address: 10 failures a minute, then slow_down for it, whatever it sends.
+        const stranger = '203.0.113.1';
+        expect(await guesses(stranger, 12)).toEqual([
+            ...Array(10).fill(refused),
+            slowDown,
+            slowDown,
+        ]);
+        expect(await right(stranger)).toBe(slowDown);
+        expect(await right(client)).toBe('200 Bearer');
+
+        // Nine more addresses, 10 failures each: 100 failures of the client id in the minute.
+        for (let host = 2; host <= 10; host++)
+            expect(await guesses(`203.0.113.${host}`, 10)).toEqual(Array(10).fill(refused));
+        // Past that ceiling an address that failed for the client id is refused after one guess,
+        // even with the right secret; addresses without failures are still checked.
+        expect(await guesses('203.0.113.50', 3)).toEqual([refused, slowDown, slowDown]);
+        expect(await right('203.0.113.50')).toBe(slowDown);
+        expect(await right(client)).toBe('200 Bearer');
+        expect(await right('192.0.2.99')).toBe('200 Bearer');
+        expect(await guess('192.0.2.98')).toBe(refused);
+        expect(await guess(stranger)).toBe(slowDown);
+    }, 120_000);
 
     it('refuses a revoked credential at the token endpoint and with a token issued before', async () => {
         const { body: credential } = await create(admin.token, admin.tenantId);

@@ -47,9 +47,9 @@ const failure = (
 
 /**
  * Exchanges a client's credentials for a machine token (OAuth 2.0 client credentials grant):
- * throttled failures per client id and IP (429), the secret verified against its hash (401),
- * the credential active (401 CREDENTIAL_REVOKED / CREDENTIAL_EXPIRED), the scopes asked for
- * among the granted ones (400 INSUFFICIENT_SCOPE; none asked: every granted scope).
+ * failures throttled per address (429, token-throttle.ts), the secret verified against its hash
+ * (401), the credential active (401 CREDENTIAL_REVOKED / CREDENTIAL_EXPIRED), the scopes asked
+ * for among the granted ones (400 INSUFFICIENT_SCOPE; none asked: every granted scope).
  */
 export async function exchangeToken(
     db: Queryable,

@@ -1,5 +1,6 @@
 import type { I18nProvider } from 'ra-core';
 import { languages, type Language } from '../../domain/enums';
+import { withCount } from './countOptions';
 import { i18n, initI18n } from './i18next';
 import { FALLBACK_LANGUAGE, isLanguage, languageName, storeLanguage } from './languages';
 import { loadRaMessages } from './raMessages';
@@ -20,21 +21,16 @@ const currentLanguage = (): Language =>
 
 /**
  * react-admin's i18nProvider on the page's shared i18next instance, answering synchronously
- * (`_` is react-admin's default text, `smart_count` the plural count): the texts of the
- * language are loaded before it is created (`prepareI18nProvider`), so react-admin renders
- * the page in its first pass. Unknown locales are answered with English; a choice is stored
- * for the next visit, and react-admin's own texts of a language are loaded when it is chosen.
+ * (`_` is react-admin's default text; the count, `smart_count` or `count`, picks the language's
+ * plural form and fills both placeholders, see `withCount`): the texts of the language are loaded
+ * before it is created (`prepareI18nProvider`), so react-admin renders the page in its first pass.
+ * Unknown locales are answered with English; a choice is stored for the next visit, and
+ * react-admin's own texts of a language are loaded when it is chosen.
  */
 const i18nProvider: I18nProvider = {
     translate: (key, options = {}) => {
-        const { _: defaultValue, ...rest } = options as Record<string, unknown>;
-        return String(
-            i18n.t(key, {
-                defaultValue,
-                count: rest.smart_count,
-                ...rest,
-            } as Record<string, unknown>),
-        );
+        const { _: defaultValue, ...values } = options as Record<string, unknown>;
+        return String(i18n.t(key, { defaultValue, ...withCount(values) }));
     },
     changeLocale: async (locale: string) => {
         const language = isLanguage(locale) ? locale : FALLBACK_LANGUAGE;

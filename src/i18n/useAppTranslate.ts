@@ -1,4 +1,5 @@
 import { useCallback, useSyncExternalStore } from 'react';
+import { withCount } from './countOptions';
 import { i18n } from './i18next';
 
 type TranslateOptions = Record<string, unknown>;
@@ -15,7 +16,8 @@ function subscribe(onChange: () => void): () => void {
 export function useAppTranslate(): (key: string, options?: TranslateOptions) => string {
     const language = useSyncExternalStore(subscribe, () => i18n.language);
     return useCallback(
-        (key: string, options?: TranslateOptions) => i18n.t(key, { ...options, lng: language }),
+        (key: string, options?: TranslateOptions) =>
+            i18n.t(key, { ...withCount(options ?? {}), lng: language }),
         [language],
     );
 }

@@ -267,13 +267,12 @@ describe('organisation checks of a row (server and preview)', () => {
 });
 
 describe('translated problem texts', () => {
+    // A text with a count is a plural key (`…_one`, `…_other`): its base name has no entry.
     const lookup = (key: string): unknown =>
-        key
-            .split('.')
-            .reduce<unknown>(
-                (node, part) => (node as Record<string, unknown> | undefined)?.[part],
-                en,
-            );
+        key.split('.').reduce<unknown>((node, part) => {
+            const entries = node as Record<string, unknown> | undefined;
+            return entries?.[part] ?? entries?.[`${part}_other`];
+        }, en);
     const translate = (key: string, args: Record<string, unknown> = {}) =>
         String(lookup(key) ?? key).replace(/{{(\w+)}}/g, (_match, name: string) =>
             String(args[name] ?? ''),

@@ -5,14 +5,13 @@ import {
     DialogActions,
     DialogContent,
     DialogTitle,
-    List,
-    ListItem,
     Typography,
 } from '@mui/material';
 import { useId } from 'react';
 import { useTranslate } from 'react-admin';
 import type { RoleContext, ScopeLevel } from '../../../domain/enums';
 import type { ProfilePermission } from '../../../domain/contracts/profile';
+import { RoleActionList } from '../../resources/roles/RoleActionList';
 
 /** Names of contexts and scope levels; the shell's context names serve where they are the same word. */
 const roleContextKeys: Record<RoleContext, string> = {
@@ -35,7 +34,8 @@ export type PermissionDetail = {
     permission: ProfilePermission;
 };
 
-function ActionList({ actions }: { actions: readonly string[] }) {
+/** The actions of a permission's role by area, with the names the role editor shows (never the codes). */
+function ActionList({ actions, below }: { actions: readonly string[]; below: 'h2' | 'h3' }) {
     const translate = useTranslate();
     if (actions.length === 0)
         return (
@@ -43,19 +43,7 @@ function ActionList({ actions }: { actions: readonly string[] }) {
                 {translate('app.profile.detail.noActions')}
             </Typography>
         );
-    return (
-        <List dense disablePadding sx={{ columnCount: { xs: 1, sm: 2 }, columnGap: 3 }}>
-            {[...actions].sort().map((action) => (
-                <ListItem
-                    key={action}
-                    disableGutters
-                    sx={{ fontFamily: 'monospace', breakInside: 'avoid' }}
-                >
-                    {action}
-                </ListItem>
-            ))}
-        </List>
-    );
+    return <RoleActionList actions={actions} groupHeading={below === 'h2' ? 'h3' : 'h4'} />;
 }
 
 function Facts({ facts }: { facts: [string, string][] }) {
@@ -132,7 +120,7 @@ export function PermissionDetailDialog({
                             <Typography component="h3" variant="subtitle2" gutterBottom>
                                 {translate('app.profile.detail.actions')}
                             </Typography>
-                            <ActionList actions={permission.role.actions} />
+                            <ActionList actions={permission.role.actions} below="h3" />
                         </>
                     )}
                     {detail.kind === 'scope' && (
@@ -152,7 +140,9 @@ export function PermissionDetailDialog({
                             ]}
                         />
                     )}
-                    {detail.kind === 'actions' && <ActionList actions={permission.role.actions} />}
+                    {detail.kind === 'actions' && (
+                        <ActionList actions={permission.role.actions} below="h2" />
+                    )}
                 </DialogContent>
             )}
             <DialogActions>

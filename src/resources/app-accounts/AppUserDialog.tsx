@@ -145,6 +145,7 @@ export function AppUserDialog(props: AppUserDialogProps) {
                     }
                     mode="onChange"
                     reValidateMode="onChange"
+                    noValidate
                 >
                     <AppUserFields
                         record={record}

@@ -24,6 +24,7 @@ export function DepotCreate() {
                     longitude: null,
                 }}
                 validate={validateDepotForm}
+                noValidate
             >
                 <DepotInputs chooseOrganisation={!tenantId} isCreate />
                 <DepotServerErrors errors={fieldErrors} />

@@ -25,6 +25,7 @@ function DepotEditForm({ serverErrors }: { serverErrors: DepotServerFieldErrors 
         <SimpleForm
             record={depotFormValuesOf(depot)}
             validate={validateDepotForm}
+            noValidate
             // Depots are not deleted here (the spec has no deletion): the toolbar only saves.
             toolbar={
                 <Toolbar>

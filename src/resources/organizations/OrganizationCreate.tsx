@@ -61,7 +61,11 @@ export function OrganizationCreate() {
             redirect="show"
             mutationOptions={{ onError }}
         >
-            <SimpleForm defaultValues={newOrganisationDefaults} toolbar={<CreateToolbar />}>
+            <SimpleForm
+                defaultValues={newOrganisationDefaults}
+                toolbar={<CreateToolbar />}
+                noValidate
+            >
                 <OrganizationInputs creating />
             </SimpleForm>
         </Create>

@@ -22,6 +22,7 @@ export function OrganizationEdit() {
         >
             {/* Organisations are never deleted: the toolbar only saves. */}
             <SimpleForm
+                noValidate
                 toolbar={
                     <Toolbar>
                         <SaveButton />

@@ -9,7 +9,7 @@ import {
 } from '@mui/material';
 import { useId } from 'react';
 import { useWatch } from 'react-hook-form';
-import { useInput, useTranslate, type Validator } from 'react-admin';
+import { useInput, useTranslate, ValidationError, type Validator } from 'react-admin';
 import { assignableActions, checkAction, groupActions, uncheckAction } from './roleActions';
 
 const required: Validator = (value: unknown) =>
@@ -38,13 +38,15 @@ export function RoleActionsInput() {
                 {translate('resources.roles.fields.actions')}
             </FormLabel>
             <FormHelperText sx={{ mx: 0 }}>
-                {error
-                    ? translate(error)
-                    : translate(
-                          offered.length === 0
-                              ? 'app.roles.chooseContextFirst'
-                              : 'app.roles.actionsHelp',
-                      )}
+                {error ? (
+                    <ValidationError error={error} />
+                ) : (
+                    translate(
+                        offered.length === 0
+                            ? 'app.roles.chooseContextFirst'
+                            : 'app.roles.actionsHelp',
+                    )
+                )}
             </FormHelperText>
             {groupActions(offered).map(({ group, codes }) => (
                 <Box

@@ -8,7 +8,7 @@ import {
 } from '@mui/material';
 import { useId } from 'react';
 import { useFormContext } from 'react-hook-form';
-import { useInput, useTranslate, type Validator } from 'react-admin';
+import { useInput, useTranslate, ValidationError, type Validator } from 'react-admin';
 import { actionsForContexts, organisationRoleContexts, toggleContext } from './roleActions';
 
 const required: Validator = (value: unknown) =>
@@ -54,7 +54,7 @@ export function RoleContextsInput() {
                 ))}
             </FormGroup>
             <FormHelperText>
-                {error ? translate(error) : translate('app.roles.contextsHelp')}
+                {error ? <ValidationError error={error} /> : translate('app.roles.contextsHelp')}
             </FormHelperText>
         </FormControl>
     );

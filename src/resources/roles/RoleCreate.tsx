@@ -16,6 +16,7 @@ export function RoleCreate() {
             mutationOptions={{ onError }}
         >
             <SimpleForm
+                noValidate
                 defaultValues={{
                     name: '',
                     contexts: ['DEPOT'],

@@ -30,7 +30,7 @@ function RoleEditForm() {
             </Alert>
         );
     return (
-        <SimpleForm toolbar={<RoleEditToolbar />}>
+        <SimpleForm toolbar={<RoleEditToolbar />} noValidate>
             <RoleInputs tenantId={tenantId} />
         </SimpleForm>
     );

@@ -70,10 +70,16 @@ export function actionGroupOf(code: string): ActionGroup {
     return 'tours';
 }
 
-/** Codes grouped by area in catalogue order; empty groups are left out. */
+/** Position of each code in the catalogue; codes it does not know come last. */
+const catalogueIndex = new Map(actionCatalogue.map((action, index) => [action.code, index]));
+const catalogueOrder = (a: string, b: string) =>
+    (catalogueIndex.get(a) ?? catalogueIndex.size) - (catalogueIndex.get(b) ?? catalogueIndex.size);
+
+/** Codes grouped by area, areas and codes in catalogue order (whatever order they came in); empty groups are left out. */
 export function groupActions(codes: readonly string[]): { group: ActionGroup; codes: string[] }[] {
+    const ordered = [...codes].sort(catalogueOrder);
     return actionGroups
-        .map((group) => ({ group, codes: codes.filter((code) => actionGroupOf(code) === group) }))
+        .map((group) => ({ group, codes: ordered.filter((code) => actionGroupOf(code) === group) }))
         .filter((entry) => entry.codes.length > 0);
 }
 

@@ -64,6 +64,7 @@ export function SubcontractorDialog({ open, onClose, depotId, record }: Subcontr
                     onSubmit={submit}
                     validate={(values) => validateSubcontractor(values, !record)}
                     mode="onChange"
+                    noValidate
                 >
                     <DialogContent>
                         <TextInput

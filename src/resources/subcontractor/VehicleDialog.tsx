@@ -81,6 +81,7 @@ export function VehicleDialog({ open, onClose, subcontractor, record }: VehicleD
                     onSubmit={submit}
                     validate={validateVehicle}
                     mode="onChange"
+                    noValidate
                 >
                     <DialogContent>
                         <TextInput

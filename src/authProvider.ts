@@ -4,7 +4,7 @@ import type { UserSettings } from '../domain/contracts/settings';
 import { canAccessAction } from './access';
 import { takeBootProfile } from './bootProfile';
 import { dataProvider } from './dataProviders';
-import { ApiError } from './dataProviders/httpClient';
+import { ApiError } from './dataProviders/apiError';
 import { currentAccessToken, endSession } from './accessToken';
 import { LOGIN_ROUTE } from './session';
 

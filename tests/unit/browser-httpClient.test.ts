@@ -97,10 +97,47 @@ describe('httpClient', () => {
     });
 
     it('turns error envelopes into HttpErrors carrying the body', async () => {
-        const envelope = { code: 'NO_PERMISSION', message: 'Not yours', details: [] };
-        const { client } = setup([json(403, envelope)]);
-        const error = await client('/tenant-admin/v1/depots/x').catch((caught: unknown) => caught);
+        const envelope = { code: 'VERSION_CONFLICT', message: 'Changed meanwhile', details: [] };
+        const { client } = setup([json(409, envelope)]);
+        const error = await client('/tenant-admin/v1/depots/x', { method: 'PUT' }).catch(
+            (caught: unknown) => caught,
+        );
         expect(error).toBeInstanceOf(HttpError);
-        expect(error).toMatchObject({ status: 403, message: 'Not yours', body: envelope });
+        expect(error).toMatchObject({
+            status: 409,
+            message: 'Changed meanwhile',
+            body: envelope,
+            code: 'VERSION_CONFLICT',
+            method: 'PUT',
+            pageCode: null,
+        });
+    });
+
+    it('gives an authorization failure a translated message and its error page, never the server text', async () => {
+        const envelope = {
+            code: 'NO_PERMISSION',
+            message: 'You are not allowed to use this feature. (r:bo-user at t.DE.g.d)',
+            details: [],
+        };
+        const { client } = setup([
+            json(403, envelope),
+            json(403, { ...envelope, code: 'CHANGE_SCOPE' }),
+        ]);
+        const read = await client('/api/v2/users').catch((caught: unknown) => caught);
+        expect(read).toMatchObject({
+            status: 403,
+            message: 'app.error.refused.noPermission',
+            body: envelope,
+            method: 'GET',
+            pageCode: 'noPermission',
+        });
+        const write = await client('/api/users', { method: 'POST' }).catch(
+            (caught: unknown) => caught,
+        );
+        expect(write).toMatchObject({
+            message: 'app.error.refused.changeScope',
+            method: 'POST',
+            pageCode: 'changeScope',
+        });
     });
 });

@@ -1,7 +1,7 @@
-import { Alert } from '@mui/material';
+import { Alert, AlertTitle } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { HttpError, Loading, useDataProvider, useTranslate } from 'react-admin';
+import { HttpError, Loading, Title, useDataProvider, useTranslate } from 'react-admin';
 import { Navigate, useParams } from 'react-router-dom';
 import type { UserProfile } from '../../../domain/contracts/profile';
 import type { AppDataProvider } from '../../dataProviders';
@@ -35,24 +35,22 @@ export function UserProfilePage() {
     const [alertDismissedFor, setAlertDismissedFor] = useState<string>();
 
     if (isOwn) return <Navigate to="/my/profile" replace />;
-    if (query.isError && isNotVisible(query.error)) {
-        return (
-            <Alert severity="error" role="alert" sx={{ mt: 2 }}>
-                {translate('app.profile.notFound')}
-            </Alert>
-        );
-    }
     if (query.isError) {
+        const notFound = isNotVisible(query.error);
         return (
             <>
+                <Title title={translate('app.profile.userTitle')} />
                 <Alert severity="error" role="alert" sx={{ mt: 2 }}>
-                    {translate('app.profile.loadError')}
+                    <AlertTitle component="h1">{translate('app.profile.userTitle')}</AlertTitle>
+                    {translate(notFound ? 'app.profile.notFound' : 'app.profile.loadError')}
                 </Alert>
-                <AlertDialog
-                    open={alertDismissedFor !== userHashId}
-                    type="error"
-                    onClose={() => setAlertDismissedFor(userHashId)}
-                />
+                {!notFound && (
+                    <AlertDialog
+                        open={alertDismissedFor !== userHashId}
+                        type="error"
+                        onClose={() => setAlertDismissedFor(userHashId)}
+                    />
+                )}
             </>
         );
     }

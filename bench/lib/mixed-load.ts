@@ -16,7 +16,8 @@ interface MixedEndpoint {
     singleRecord: boolean;
 }
 
-interface MixedSummary {
+/** Figures of a closed-loop load: count, failures, throughput and latency percentiles. */
+export interface MixedSummary {
     requests: number;
     errors: number;
     requestsPerSecond: number;

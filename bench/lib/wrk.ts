@@ -6,24 +6,17 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { MixedSummary } from './mixed-load.js';
 
 export interface WrkRequest {
     path: string;
     headers: Record<string, string>;
 }
 
-export interface WrkResult {
+export interface WrkResult extends MixedSummary {
     tool: string;
     connections: number;
     seconds: number;
-    requests: number;
-    /** Answers other than 2xx/3xx, and socket errors (connect, read, write, timeout). */
-    errors: number;
-    requestsPerSecond: number;
-    p50Ms: number;
-    p90Ms: number;
-    p99Ms: number;
-    maxMs: number;
 }
 
 /** The wrk binary's version line, or undefined when wrk is not installed. */

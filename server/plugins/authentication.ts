@@ -2,9 +2,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { CallerCache } from '../access/caller-cache.js';
 import { createCallerLoader, type Caller } from '../access/caller-repository.js';
-import { listenToChannel } from '../db/notifications.js';
 import { AppError, unauthorized } from '../errors.js';
 import type { VerifiedAccessToken } from '../identity/types.js';
+import { dropOnChange } from './drop-on-change.js';
 
 declare module 'fastify' {
     interface FastifyInstance {
@@ -21,7 +21,6 @@ const BEARER = /^Bearer ([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*)$/;
 /** The safety net of the caller cache: an answer is trusted this long at most. */
 const CACHE_TTL_MS = 15_000;
 const CACHE_MAX_ENTRIES = 10_000;
-const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * Turns a bearer access token into the calling back-office user. 401 when the token is
@@ -39,15 +38,7 @@ export default fp(
         fastify.decorateRequest('token', null as unknown as VerifiedAccessToken);
         const loadCaller = createCallerLoader(fastify.db);
         const cache = new CallerCache({ ttlMs: CACHE_TTL_MS, maxEntries: CACHE_MAX_ENTRIES });
-        cache.setEnabled(false);
-        const stopListening = await listenToChannel(fastify.database, 'auth_changed', {
-            onNotify: () => cache.clear(),
-            onListening: (listening) => cache.setEnabled(listening),
-        });
-        fastify.addHook('onClose', async () => stopListening());
-        fastify.addHook('onSend', async (request) => {
-            if (!READ_METHODS.has(request.method)) cache.clear();
-        });
+        await dropOnChange(fastify, 'auth_changed', cache);
 
         fastify.decorate('authenticate', async function authenticate(request: FastifyRequest) {
             const header = request.headers.authorization;

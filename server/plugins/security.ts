@@ -1,6 +1,7 @@
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { underPrefix } from '../shared/url-prefix.js';
 
 declare module 'fastify' {
     interface FastifyInstance {
@@ -16,13 +17,6 @@ function foreignOrigins(urls: string[]): string[] {
             urls.filter((url) => /^https?:\/\//.test(url)).map((url) => new URL(url).origin),
         ),
     ];
-}
-
-/** Whether a request URL (path and query) lies under one of the prefixes. */
-function underPrefix(url: string, prefixes: readonly string[]): boolean {
-    return prefixes.some(
-        (prefix) => url === prefix || url.startsWith(`${prefix}/`) || url.startsWith(`${prefix}?`),
-    );
 }
 
 interface SecurityOptions {

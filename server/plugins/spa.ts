@@ -4,6 +4,7 @@ import { resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { underPrefix } from '../shared/url-prefix.js';
 import type { BrowserConfig } from '../../domain/contracts/browser-config.js';
 import { errorEnvelope } from './error-handler.js';
 
@@ -62,11 +63,7 @@ export default fp(
             });
         }
 
-        const isApiPath = (url: string) =>
-            opts.apiPrefixes.some(
-                (prefix) =>
-                    url === prefix || url.startsWith(`${prefix}/`) || url.startsWith(`${prefix}?`),
-            );
+        const isApiPath = (url: string) => underPrefix(url, opts.apiPrefixes);
         const looksLikeFile = (path: string) =>
             path.startsWith('/assets/') || /\.[a-z0-9]{1,8}$/i.test(path);
 

@@ -11,15 +11,12 @@ import {
 import { pathOf, signIn, signOut } from './fixtures/app.js';
 import { screenshotAndAxe } from './fixtures/browser.js';
 import { setUpE2eEnvironment } from './fixtures/environment.js';
+import { demoLoginOf } from './fixtures/server.js';
 
 const env = setUpE2eEnvironment();
 const { url } = env;
 
-function loginOf(role: string) {
-    const login = env.server.logins.find((candidate) => candidate.role === role);
-    if (!login) throw new Error(`no ${role} demo login`);
-    return { email: login.email, password: login.password };
-}
+const loginOf = (role: string) => demoLoginOf(env.server, role);
 
 async function freshSignIn(page: Page, login: { email: string; password: string }) {
     if (pathOf(page) !== '/login') {

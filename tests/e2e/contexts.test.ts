@@ -2,15 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { columnTexts, pathOf, signIn, signOut } from './fixtures/app.js';
 import { screenshotAndAxe, unexpectedProblems } from './fixtures/browser.js';
 import { setUpE2eEnvironment } from './fixtures/environment.js';
+import { demoLoginOf } from './fixtures/server.js';
 
 const env = setUpE2eEnvironment();
 const { url } = env;
 
-const loginOf = (role: string) => {
-    const login = env.server.logins.find((candidate) => candidate.role === role);
-    if (!login) throw new Error(`No demo sign-in for ${role}`);
-    return login;
-};
+const loginOf = (role: string) => demoLoginOf(env.server, role);
 
 describe('contexts, guards and languages', () => {
     it('lets the admin pick a depot, see its summary and open a depot record', async () => {

@@ -13,6 +13,7 @@ import {
 import { pathOf, signIn, signOut } from './fixtures/app.js';
 import { screenshotAndAxe } from './fixtures/browser.js';
 import { setUpE2eEnvironment } from './fixtures/environment.js';
+import { demoLoginOf } from './fixtures/server.js';
 
 const env = setUpE2eEnvironment();
 const { url } = env;
@@ -28,11 +29,7 @@ interface DepotRow {
     scopePath: string;
 }
 
-function loginOf(role: string): Login {
-    const login = env.server.logins.find((candidate) => candidate.role === role);
-    if (!login) throw new Error(`no ${role} demo login`);
-    return { email: login.email, password: login.password };
-}
+const loginOf = (role: string) => demoLoginOf(env.server, role);
 
 /** The depot where the 'Driver & Device Management (Depot)' holder has the role. */
 let courierManager: Login;

@@ -4,6 +4,7 @@ import { LANGUAGE_STORAGE_KEY } from '../../src/i18n/languages.js';
 import { pathOf, signIn, signOut } from './fixtures/app.js';
 import { screenshotAndAxe } from './fixtures/browser.js';
 import { setUpE2eEnvironment } from './fixtures/environment.js';
+import { demoLoginOf } from './fixtures/server.js';
 
 /**
  * Issue 13, "Pages and errors": an address that is no page, a context without a page the user
@@ -13,11 +14,7 @@ import { setUpE2eEnvironment } from './fixtures/environment.js';
 const env = setUpE2eEnvironment();
 const { url } = env;
 
-const loginOf = (role: string) => {
-    const login = env.server.logins.find((candidate) => candidate.role === role);
-    if (!login) throw new Error(`No demo sign-in for ${role}`);
-    return login;
-};
+const loginOf = (role: string) => demoLoginOf(env.server, role);
 
 /**
  * Signs in as `role` with the interface in `language`, runs `check`, signs out. The pages of a

@@ -1,5 +1,3 @@
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import type { ReactNode } from 'react';
 import {
     AdminContext,
@@ -10,11 +8,9 @@ import {
     type DataProvider,
     type I18nProvider,
 } from 'react-admin';
-import { vi } from 'vitest';
 import type { Language } from '../../domain/enums';
 import { AppDialogProvider } from '../../src/layout/dialogs/AppDialogProvider';
-
-const localesDir = resolve(import.meta.dirname, '../../locales');
+import { serveLocaleFiles } from './locale-files';
 
 let provider: Promise<I18nProvider> | undefined;
 
@@ -25,12 +21,7 @@ let provider: Promise<I18nProvider> | undefined;
  */
 export async function realI18nProvider(language: Language): Promise<I18nProvider> {
     provider ??= (async () => {
-        vi.stubGlobal('fetch', async (url: string) => {
-            const file = /\/locales\/(\w+)\.json/.exec(url)?.[1] ?? '';
-            return new Response(readFileSync(resolve(localesDir, `${file}.json`), 'utf8'), {
-                headers: { 'Content-Type': 'application/json' },
-            });
-        });
+        serveLocaleFiles();
         localStorage.setItem('app.language', 'en');
         const { prepareI18nProvider } = await import('../../src/i18n/i18nProvider');
         return prepareI18nProvider();

@@ -1,32 +1,15 @@
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import type { I18nProvider } from 'ra-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { languages, type Language } from '../../domain/enums';
 import { LANGUAGE_STORAGE_KEY } from '../../src/i18n/languages';
 import { loadPolyglotRaMessages } from '../../src/i18n/raMessages';
+import { flattenMessages, localeFile, serveLocaleFiles, type Messages } from './locale-files';
 
 /**
  * Issue 13 point 6: texts with a count, through the real i18nProvider on the real locale files
  * and react-admin's texts, in all 17 languages. The plural categories a language has come from
  * the platform's CLDR data (Intl.PluralRules), not from the product.
  */
-
-type Messages = { [key: string]: string | Messages };
-
-const localesDir = resolve(import.meta.dirname, '../../locales');
-const localeFile = (language: Language) =>
-    JSON.parse(readFileSync(resolve(localesDir, `${language}.json`), 'utf8')) as Messages;
-
-function flatten(messages: object, prefix = ''): Map<string, string> {
-    const result = new Map<string, string>();
-    for (const [key, value] of Object.entries(messages as Messages)) {
-        const path = prefix ? `${prefix}.${key}` : key;
-        if (typeof value === 'string') result.set(path, value);
-        else for (const [nested, text] of flatten(value, path)) result.set(nested, text);
-    }
-    return result;
-}
 
 const PLURAL_SUFFIX = /^(.+)_(zero|one|two|few|many|other)$/;
 const COUNT_IN_TEXT = /{{\s*(count|smart_count)\s*}}|%\{smart_count\}/;
@@ -46,12 +29,12 @@ async function countedKeys(language: Language): Promise<CountedKey[]> {
     const keys = new Map<string, string[]>();
     const add = (key: string, text: string) => keys.set(key, [...(keys.get(key) ?? []), text]);
     for (const source of new Set<Language>([language, 'en'])) {
-        for (const [key, text] of flatten(localeFile(source))) {
+        for (const [key, text] of flattenMessages(localeFile(source))) {
             const base = PLURAL_SUFFIX.exec(key)?.[1];
             if (base) add(base, text);
             else if (COUNT_IN_TEXT.test(text)) add(key, text);
         }
-        for (const [key, text] of flatten(await loadPolyglotRaMessages(source)))
+        for (const [key, text] of flattenMessages(await loadPolyglotRaMessages(source)))
             if (text.includes('||||') || COUNT_IN_TEXT.test(text)) add(key, text);
     }
     return [...keys].map(([key, texts]) => ({ key, texts }));
@@ -81,16 +64,12 @@ beforeAll(async () => {
         setItem: (key: string, value: string) => storage.set(key, value),
     });
     // The server's /locales/<lng>.json: the build's files.
-    vi.stubGlobal('fetch', async (url: string) => {
-        const language = /\/locales\/(\w+)\.json/.exec(url)?.[1] ?? '';
-        return new Response(readFileSync(resolve(localesDir, `${language}.json`), 'utf8'), {
-            headers: { 'Content-Type': 'application/json' },
-        });
-    });
+    serveLocaleFiles();
     const { prepareI18nProvider } = await import('../../src/i18n/i18nProvider');
     const { i18n } = await import('../../src/i18n/i18next');
     provider = await prepareI18nProvider();
-    bundle = (language) => flatten(i18n.getResourceBundle(language, 'translation') as Messages);
+    bundle = (language) =>
+        flattenMessages(i18n.getResourceBundle(language, 'translation') as Messages);
 });
 afterAll(() => vi.unstubAllGlobals());
 
@@ -136,7 +115,7 @@ describe('texts with a count, in every language', () => {
         });
 
         it(`${language}: app texts are in i18next's syntax (react-admin's polyglot texts are converted when loaded)`, () => {
-            const polyglot = [...flatten(localeFile(language))].filter(([, text]) =>
+            const polyglot = [...flattenMessages(localeFile(language))].filter(([, text]) =>
                 /%\{\w+\}|\|\|\|\|/.test(text),
             );
             expect(polyglot).toEqual([]);

@@ -1,23 +1,6 @@
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { languages } from '../../domain/enums';
-
-type Messages = { [key: string]: string | Messages };
-
-const localesDir = resolve(import.meta.dirname, '../../locales');
-const load = (language: string) =>
-    JSON.parse(readFileSync(resolve(localesDir, `${language}.json`), 'utf8')) as Messages;
-
-function flatten(messages: Messages, prefix = ''): Map<string, string> {
-    const result = new Map<string, string>();
-    for (const [key, value] of Object.entries(messages)) {
-        const path = prefix ? `${prefix}.${key}` : key;
-        if (typeof value === 'string') result.set(path, value);
-        else for (const [nested, text] of flatten(value, path)) result.set(nested, text);
-    }
-    return result;
-}
+import { flattenMessages, localeFile } from './locale-files';
 
 /** Texts that stay English everywhere: brand names and abbreviations. */
 const brandKeys = new Set(['app.name']);
@@ -72,12 +55,12 @@ const sameWordInLanguage: Record<string, string[]> = {
     ],
 };
 
-const english = flatten(load('en'));
+const english = flattenMessages(localeFile('en'));
 
 describe('locales', () => {
     it('has a file for each of the 17 languages', () => {
         expect(languages).toHaveLength(17);
-        for (const language of languages) expect(() => load(language)).not.toThrow();
+        for (const language of languages) expect(() => localeFile(language)).not.toThrow();
     });
 
     it('keeps app texts under app.* and resource texts under resources.*', () => {
@@ -86,7 +69,7 @@ describe('locales', () => {
 
     for (const language of languages.filter((code) => code !== 'en')) {
         describe(language, () => {
-            const messages = flatten(load(language));
+            const messages = flattenMessages(localeFile(language));
 
             it('has every English key, non-empty', () => {
                 const missing = [...english.keys()].filter((key) => !messages.get(key)?.trim());

@@ -2,23 +2,12 @@ import i18next from 'i18next';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { languages, type Language } from '../../domain/enums';
 import { loadPolyglotRaMessages, loadRaMessages, pluralForms } from '../../src/i18n/raMessages';
-
-type Messages = { [key: string]: string | Messages };
-
-function flatten(messages: object, prefix = ''): Map<string, string> {
-    const result = new Map<string, string>();
-    for (const [key, value] of Object.entries(messages as Messages)) {
-        const path = prefix ? `${prefix}.${key}` : key;
-        if (typeof value === 'string') result.set(path, value);
-        else for (const [nested, text] of flatten(value, path)) result.set(nested, text);
-    }
-    return result;
-}
+import { flattenMessages } from './locale-files';
 
 async function converted(language: Language): Promise<Map<string, string>> {
     const messages = await loadRaMessages(language);
     if (!messages) throw new Error(`no ra messages for ${language}`);
-    return flatten(messages);
+    return flattenMessages(messages);
 }
 
 /** `{{name}}` variables of a converted text; `field` and `field_lower_first` count as one (see below). */
@@ -62,7 +51,7 @@ let singleKeys: string[];
 
 beforeAll(async () => {
     english = await converted('en');
-    englishPolyglot = flatten(await loadPolyglotRaMessages('en'));
+    englishPolyglot = flattenMessages(await loadPolyglotRaMessages('en'));
     pluralKeys = new Set(
         [...englishPolyglot].filter(([, text]) => text.includes(' |||| ')).map(([key]) => key),
     );
@@ -87,7 +76,7 @@ for (const language of nonEnglish) {
 
         beforeAll(async () => {
             messages = await converted(language);
-            polyglot = flatten(await loadPolyglotRaMessages(language));
+            polyglot = flattenMessages(await loadPolyglotRaMessages(language));
         });
 
         it('has exactly the keys of ra-language-english 5.15.4', () => {

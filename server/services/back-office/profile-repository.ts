@@ -24,14 +24,14 @@ export async function loadProfile(
     const withSettings = options.withSettings ?? true;
     const tenantIds = tenantIdsOf(caller.actions);
     const [rows, data, names] = await Promise.all([
-        preparedStatement(db, 'profile_user_and_settings', (query) =>
+        preparedStatement(db, 'profile_user_and_settings', (query, name) =>
             query
                 .select({ user: users, settings: userSettings })
                 .from(users)
                 .leftJoin(userSettings, eq(userSettings.userId, users.id))
                 .where(eq(users.id, sql.placeholder('id')))
                 .limit(1)
-                .prepare('profile_user_and_settings'),
+                .prepare(name),
         ).execute({ id: caller.userId }),
         referenceData(db),
         scopeNames(

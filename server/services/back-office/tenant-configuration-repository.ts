@@ -41,14 +41,14 @@ export async function findTenantConfiguration(
     const allowed = candidates.filter((tenant) => holdsScopeIn(scopes, tenant.id));
     const tenant = allowed.find((candidate) => candidate.id === key) ?? allowed[0];
     if (!tenant) return undefined;
-    const [latest] = await preparedStatement(db, 'tenant_configuration_latest', (query) =>
+    const [latest] = await preparedStatement(db, 'tenant_configuration_latest', (query, name) =>
         query
             .select({ document: tenantConfigRevisions.document })
             .from(tenantConfigRevisions)
             .where(eq(tenantConfigRevisions.tenantId, sql.placeholder('tenantId')))
             .orderBy(desc(tenantConfigRevisions.revision))
             .limit(1)
-            .prepare('tenant_configuration_latest'),
+            .prepare(name),
     ).execute({ tenantId: tenant.id });
     return {
         id: tenant.id,

@@ -1,4 +1,4 @@
-import { Alert, Box, Button } from '@mui/material';
+import { Alert, AlertTitle, Box, Button } from '@mui/material';
 import { Loading, Title, useTranslate } from 'react-admin';
 import { Link, Navigate } from 'react-router-dom';
 import { useContextNavigation } from './useContextNavigation';
@@ -20,6 +20,7 @@ export function ContextIndex({ preferred }: { preferred: string }) {
         <Box sx={{ py: 3, maxWidth: 720 }}>
             <Title title={translate('app.navigation.noPagesTitle')} />
             <Alert severity="info" role="alert">
+                <AlertTitle component="h1">{translate('app.navigation.noPagesTitle')}</AlertTitle>
                 {translate('app.navigation.noPages')}
             </Alert>
             <Button component={Link} to="/landing" sx={{ mt: 2 }}>

@@ -5,6 +5,7 @@ import type { AppContext } from '../../domain/enums';
 import { RequireContext } from '../layout/RequireContext';
 import { RequireTenant } from '../layout/RequireTenant';
 import { PageNotFound } from '../layout/PageNotFound';
+import { guardedView } from '../layout/RequireAccess';
 import { ResourceRoutes } from '../layout/ResourceRoutes';
 import { mountedResources, resourceNameIn } from './registry';
 import type { Mount, MountIndex, ResourceScreen, Screen } from './types';
@@ -69,14 +70,23 @@ function pageRoutes(screens: readonly Screen[], mount: Mount): ReactElement[] {
     );
 }
 
-/** `<Resource>` of a screen in a context, named by the last segment of its path there. */
+/**
+ * `<Resource>` of a screen in a context, named by the last segment of its path there; each view
+ * behind its access rule (`guardedView`).
+ */
 function resourceElement(screen: ResourceScreen, context: AppContext): ReactElement {
     const name = resourceNameIn(screen, context) ?? screen.name;
+    const views = Object.fromEntries(
+        Object.entries(screen.views).map(([action, view]) => [
+            action,
+            view && guardedView(view, name, action),
+        ]),
+    );
     return (
         <Resource
             key={name}
             name={name}
-            {...screen.views}
+            {...views}
             icon={screen.icon}
             recordRepresentation={screen.recordRepresentation}
         >

@@ -100,8 +100,10 @@ describe('pages and errors', () => {
             const notice = page.getByRole('alert');
             await notice.waitFor();
             expect(await notice.textContent()).toBe(
-                'Your permissions give you no page to use here. If you need access, ask an administrator of your organisation.',
+                'No page available' +
+                    'Your permissions give you no page to use here. If you need access, ask an administrator of your organisation.',
             );
+            await page.getByRole('heading', { level: 1, name: 'No page available' }).waitFor();
         });
         await asUser('ECL Access (Organization)', 'de', async (page) => {
             await page
@@ -135,5 +137,25 @@ describe('pages and errors', () => {
                 .filter({ hasText: 'existiert nicht oder ist für Sie nicht sichtbar' })
                 .waitFor();
         });
+    });
+
+    it('sends a user who may not use a page to the error page, without internal codes', async () => {
+        for (const [language, message] of [
+            ['en', 'You are not allowed to open this page.'],
+            ['de', 'Sie dürfen diese Seite nicht öffnen.'],
+        ] as const) {
+            await asUser('Standard Access (Depot)', language, async (page) => {
+                // The depot user lands on their depot.
+                await page.waitForURL(/\/depot\/[^/]+\/[^/]+$/);
+                const depotPath = pathOf(page);
+                await page.goto(url(`${depotPath}/users/backoffice`));
+                await page.waitForURL(/\/error\/noPermission$/);
+                const alert = page.getByRole('alert');
+                await alert.waitFor();
+                expect(await alert.textContent()).toContain(message);
+                const text = await page.locator('body').innerText();
+                expect(text).not.toMatch(/r:bo-user|\bat [a-z]+\.[A-Z]{2}\./);
+            });
+        }
     });
 });

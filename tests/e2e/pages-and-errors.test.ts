@@ -158,4 +158,43 @@ describe('pages and errors', () => {
             });
         }
     });
+
+    it("opens the spec's sub-paths of a depot and an organisation on their tabs", async () => {
+        await asUser('Admin', 'en', async (page) => {
+            const selectedTab = () =>
+                page.getByRole('tab', { selected: true }).first().textContent();
+            for (const [list, cases] of [
+                [
+                    '/administration/configurations/depots',
+                    [
+                        [
+                            'configuration-history',
+                            'show/configuration-history',
+                            'Configuration history',
+                        ],
+                        ['configurations', 'show/configuration-history', 'Configuration history'],
+                        ['configuration', 'show/configuration', 'Configuration'],
+                        ['details', 'show', 'Core data'],
+                    ],
+                ],
+                [
+                    '/administration/configurations/organizations',
+                    [
+                        ['configuration', 'show/configuration', 'Client configuration'],
+                        ['configurations', 'show/configurations', 'Configuration history'],
+                    ],
+                ],
+            ] as const) {
+                await page.goto(url(list));
+                await page.locator('table tbody tr').first().click();
+                await page.waitForURL(/\/show$/);
+                const record = pathOf(page).replace(/\/show$/, '');
+                for (const [subPath, target, tab] of cases) {
+                    await page.goto(url(`${record}/${subPath}`));
+                    await page.waitForURL((address) => address.pathname === `${record}/${target}`);
+                    await expect.poll(selectedTab).toBe(tab);
+                }
+            }
+        });
+    });
 });

@@ -1,6 +1,7 @@
 import Warehouse from '@mui/icons-material/Warehouse';
 import type { Depot } from '../../../domain/contracts/depots';
 import { lazyView } from '../../lazyPage';
+import { showTabRoutes } from '../../screens/showTabRoutes';
 import type { ResourceScreen } from '../../screens/types';
 
 const tenantAdmin = { service: 'tenantAdmin' } as const;
@@ -19,6 +20,13 @@ export const depots: ResourceScreen = {
         create: lazyView(() => import('./DepotCreate').then((module) => module.DepotCreate)),
         edit: lazyView(() => import('./DepotEdit').then((module) => module.DepotEdit)),
     },
+    // Shell §2.5: details, configuration, configurations (its revisions), configuration-history.
+    childRoutes: showTabRoutes({
+        details: '',
+        configuration: 'configuration',
+        configurations: 'configuration-history',
+        'configuration-history': 'configuration-history',
+    }),
     icon: Warehouse,
     recordRepresentation: (depot) => `${(depot as Depot).externalDepotId} ${(depot as Depot).name}`,
     hasShow: true,

@@ -1,6 +1,7 @@
 import CorporateFare from '@mui/icons-material/CorporateFare';
 import type { Organisation } from '../../../domain/contracts/organisations';
 import { lazyView } from '../../lazyPage';
+import { showTabRoutes } from '../../screens/showTabRoutes';
 import type { ResourceScreen } from '../../screens/types';
 
 /**
@@ -25,6 +26,12 @@ export const organizations: ResourceScreen = {
             import('./OrganizationEdit').then((module) => module.OrganizationEdit),
         ),
     },
+    // Shell §2.5: details, configuration, configurations (its revisions).
+    childRoutes: showTabRoutes({
+        details: '',
+        configuration: 'configuration',
+        configurations: 'configurations',
+    }),
     icon: CorporateFare,
     recordRepresentation: (organisation) => (organisation as Organisation).name,
     navigation: [

@@ -53,7 +53,8 @@ export type ErrorCode =
     | 'INSUFFICIENT_SCOPE'
     // backoffice actions: role-sync files and translation uploads
     | 'INVALID_SIGNATURE'
-    | 'LOCALE_KEYS_MISMATCH';
+    | 'LOCALE_KEYS_MISMATCH'
+    | 'CANNOT_DELETE_SELF';
 
 /** The authorization failures of domain §6/§8, most general first. */
 export const authorizationErrorCodes = [

@@ -22,6 +22,7 @@ import type { AppUser, DriverType, Subcontractor, Vehicle } from '../../../domai
 import { usernameMaxLength, usernameRuleNeedsEmail } from '../../../domain/userRules';
 import type { AppUserRecord } from '../../dataProviders/appUsersDataProvider';
 import { useAppDialog } from '../../layout/dialogs/useAppDialog';
+import { useRecordNoticeText } from '../../notifications/useRecordNotice';
 import { validateAppUser, type AppUserFormValues } from './appUserRules';
 import { errorDescriptionKey } from './fleetErrors';
 import { useTenantFrontendConfiguration } from './useFleetView';
@@ -52,6 +53,8 @@ export function AppUserDialog(props: AppUserDialogProps) {
     const { open, onClose, resource, driverType, record, subcontractorFilter, tenantId } = props;
     const translate = useTranslate();
     const dialog = useAppDialog();
+    // One text for both lists (the organisation's and the administration's).
+    const noticeText = useRecordNoticeText(resource, 'app-accounts');
     const titleId = useId();
     const [create] = useCreate<AppUserRecord>();
     const [update] = useUpdate<AppUser>();
@@ -95,9 +98,10 @@ export function AppUserDialog(props: AppUserDialogProps) {
                 { id: record.id, data: values, previousData: record },
                 {
                     mutationMode: 'pessimistic',
-                    onSuccess: () => {
+                    onSuccess: (updated) => {
                         onClose();
-                        dialog.open({ type: 'success' });
+                        const { key, values: named } = noticeText('updated', updated);
+                        dialog.open({ type: 'success', messageKey: key, values: named });
                     },
                     onError: (error) => fail(error, values),
                 },
@@ -111,8 +115,10 @@ export function AppUserDialog(props: AppUserDialogProps) {
                 onSuccess: (created) => {
                     onClose();
                     const password = created.temporaryPassword;
-                    if (!password)
-                        return dialog.open({ type: 'success', messageKey: 'app.fleet.created' });
+                    if (!password) {
+                        const { key, values: named } = noticeText('created', created);
+                        return dialog.open({ type: 'success', messageKey: key, values: named });
+                    }
                     dialog.open({
                         type: 'success',
                         messageKey: 'app.fleet.temporaryPasswordTitle',

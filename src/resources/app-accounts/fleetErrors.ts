@@ -1,4 +1,5 @@
 import { HttpError } from 'react-admin';
+import { refusalReason } from '../../dataProviders/apiError';
 
 /** The `code` of the server's error envelope, if the error carries one. */
 function errorCodeOf(error: unknown): string | undefined {
@@ -27,21 +28,24 @@ const vehicleErrorCodes = new Set(['DUPLICATE_VEHICLE_NUMBER', 'STALE_RECORD']);
 
 export type FleetArea = 'user' | 'subcontractor' | 'vehicle';
 
-/** The description key of a failed save or delete, chosen by the server's code (domain §7, §8). */
+/**
+ * The description key of a failed save or delete, chosen by the server's code (domain §7, §8);
+ * another refusal says the server's reason, other failures the area's generic text.
+ */
 export function errorDescriptionKey(area: FleetArea, error: unknown): string {
     const code = errorCodeOf(error);
     switch (area) {
         case 'user':
             return code && userErrorCodes.has(code)
                 ? `app.userErrors.${code}`
-                : 'app.fleet.saveFailed';
+                : (refusalReason(error) ?? 'app.fleet.saveFailed');
         case 'subcontractor':
             return code && subcontractorErrorCodes.has(code)
                 ? `app.subcontractorErrors.${code}`
-                : 'app.subcontractorErrors.generic';
+                : (refusalReason(error) ?? 'app.subcontractorErrors.generic');
         case 'vehicle':
             return code && vehicleErrorCodes.has(code)
                 ? `app.vehicleErrors.${code}`
-                : 'app.vehicleErrors.generic';
+                : (refusalReason(error) ?? 'app.vehicleErrors.generic');
     }
 }

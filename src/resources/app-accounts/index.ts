@@ -1,4 +1,5 @@
 import PhoneAndroid from '@mui/icons-material/PhoneAndroid';
+import type { AppUserRecord } from '../../dataProviders/appUsersDataProvider';
 import { lazyView } from '../../lazyPage';
 import type { ResourceScreen } from '../../screens/types';
 
@@ -20,6 +21,10 @@ export const appAccounts: ResourceScreen = {
         list: lazyView(() => import('./AppAccountList').then((module) => module.AppAccountList)),
     },
     icon: PhoneAndroid,
+    recordRepresentation: (record) => {
+        const account = record as AppUserRecord;
+        return `${account.firstName} ${account.lastName}`;
+    },
     navigation: [
         {
             context: 'tenant',

@@ -22,6 +22,7 @@ import type {
     UserView,
 } from '../../dataProviders/backOfficeUsersDataProvider';
 import { useAppDialog } from '../../layout/dialogs/useAppDialog';
+import { useRecordNotice } from '../../notifications/useRecordNotice';
 import { useUserProfile } from '../../useUserProfile';
 import { autoSelectRow, editingOf, scopesOf } from './permissionPanelModel';
 import { PermissionsPanel } from './PermissionsPanel';
@@ -133,6 +134,7 @@ function UserDialogForm({
     const dataProvider = useDataProvider();
     const calls = useBackOfficeUserCalls();
     const alert = useAppDialog();
+    const notice = useRecordNotice('backoffice');
     const editing = editingOf(
         editor,
         view.context,
@@ -160,15 +162,17 @@ function UserDialogForm({
         setSaving(true);
         try {
             if (mode === 'create') {
-                await dataProvider.create('backoffice', {
+                const { data } = await dataProvider.create('backoffice', {
                     data: createBodyOf(values, view, changeRequestOf(editing, rows)),
                 });
+                notice('created', data);
             } else if (mode === 'editData' && user) {
-                await dataProvider.update('backoffice', {
+                const { data } = await dataProvider.update('backoffice', {
                     id: user.id,
                     data: updateBodyOf(values, user),
                     previousData: user,
                 });
+                notice('updated', data);
             } else if (user) {
                 await calls.updatePermissions({
                     id: user.id,
@@ -176,6 +180,7 @@ function UserDialogForm({
                     ...(view.path ? { path: view.path } : {}),
                     permissions: changeRequestOf(editing, rows),
                 });
+                notice('updated', user);
             }
             onClose();
             onSaved?.();

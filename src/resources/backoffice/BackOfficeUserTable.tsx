@@ -18,7 +18,7 @@ import { useUserProfile } from '../../useUserProfile';
 import { BackOfficeUserDialog, type UserDialogMode } from './BackOfficeUserDialog';
 import { BackOfficeUserToolbar } from './BackOfficeUserToolbar';
 import { userTypesFor } from './userDataForm';
-import { mayActOnUser, userListAccess, type UserListAccess } from './userAccess';
+import { deletableByViewer, mayActOnUser, userListAccess, type UserListAccess } from './userAccess';
 import { useBackOfficeUserCalls } from './useBackOfficeUserCalls';
 import { useDeleteUsers } from './useDeleteUsers';
 
@@ -141,7 +141,11 @@ export function BackOfficeUserTable({ view, addEditUserFrom, timeZone }: BackOff
                             ),
                         );
                     }
-                    if (access.delete && mayOn('d:bo-user', user)) {
+                    if (
+                        access.delete &&
+                        mayOn('d:bo-user', user) &&
+                        deletableByViewer([user], profile?.id).length > 0
+                    ) {
                         buttons.push(
                             button(
                                 'delete',
@@ -197,7 +201,10 @@ export function BackOfficeUserTable({ view, addEditUserFrom, timeZone }: BackOff
         ],
         [translate, view.context, offered.data],
     );
-    const selected = (data ?? []).filter((user) => selectedIds.includes(user.id));
+    const selected = deletableByViewer(
+        (data ?? []).filter((user) => selectedIds.includes(user.id)),
+        profile?.id,
+    );
 
     return (
         <>

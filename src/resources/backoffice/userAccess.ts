@@ -66,3 +66,11 @@ export function mayActOnUser(
             (view.context === 'tenant' && can(actions, code, { context: 'depot', path })),
     );
 }
+
+/** The users the viewer may be offered to delete: never themselves (the server refuses it). */
+export function deletableByViewer<User extends { id: string | number }>(
+    users: readonly User[],
+    viewerId: string | undefined,
+): User[] {
+    return users.filter((user) => String(user.id) !== viewerId);
+}

@@ -1,4 +1,5 @@
 import { Create, SimpleForm } from 'react-admin';
+import { useSavedRecordNotice } from '../../notifications/useRecordNotice';
 import { depotCreateBodyOf, validateDepotForm, type DepotFormValues } from './depotForm';
 import { DepotInputs } from './DepotInputs';
 import { useDepotPermissions } from './useDepotPermissions';
@@ -8,11 +9,12 @@ import { DepotServerErrors, useDepotSaveError } from './useDepotSaveError';
 export function DepotCreate() {
     const { tenantId } = useDepotPermissions();
     const { onError, fieldErrors } = useDepotSaveError();
+    const onSuccess = useSavedRecordNotice('created', 'show');
     return (
         <Create
             transform={(data: DepotFormValues) => depotCreateBodyOf(data)}
             redirect="show"
-            mutationOptions={{ onError }}
+            mutationOptions={{ onError, onSuccess }}
         >
             <SimpleForm
                 defaultValues={{

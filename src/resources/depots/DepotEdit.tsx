@@ -1,6 +1,7 @@
 import { Alert } from '@mui/material';
 import { Edit, SaveButton, SimpleForm, Toolbar, useRecordContext, useTranslate } from 'react-admin';
 import type { Depot } from '../../../domain/contracts/depots';
+import { useSavedRecordNotice } from '../../notifications/useRecordNotice';
 import {
     depotFormValuesOf,
     depotUpdateBodyOf,
@@ -42,12 +43,13 @@ function DepotEditForm({ serverErrors }: { serverErrors: DepotServerFieldErrors 
 /** Changes a depot; the save sends the version it was based on (409 STALE_RECORD when someone else saved first). */
 export function DepotEdit() {
     const { onError, fieldErrors } = useDepotSaveError();
+    const onSuccess = useSavedRecordNotice('updated', 'show');
     return (
         <Edit
             transform={(data: DepotFormValues) => depotUpdateBodyOf(data)}
             mutationMode="pessimistic"
             redirect="show"
-            mutationOptions={{ onError }}
+            mutationOptions={{ onError, onSuccess }}
         >
             <DepotEditForm serverErrors={fieldErrors} />
         </Edit>

@@ -3,6 +3,7 @@ import { Button } from '@mui/material';
 import { useState } from 'react';
 import { Confirm, Create, SimpleForm, Toolbar, useSaveContext, useTranslate } from 'react-admin';
 import { useFormContext } from 'react-hook-form';
+import { useSavedRecordNotice } from '../../notifications/useRecordNotice';
 import {
     newOrganisationDefaults,
     organisationCreateBodyOf,
@@ -55,11 +56,12 @@ function CreateToolbar() {
 /** A new organisation: id, name, country, time zone, business hours and at least one region. */
 export function OrganizationCreate() {
     const onError = useOrganizationSaveError(true);
+    const onSuccess = useSavedRecordNotice('created', 'show');
     return (
         <Create
             transform={(data: Partial<OrganisationFormValues>) => organisationCreateBodyOf(data)}
             redirect="show"
-            mutationOptions={{ onError }}
+            mutationOptions={{ onError, onSuccess }}
         >
             <SimpleForm
                 defaultValues={newOrganisationDefaults}

@@ -1,5 +1,6 @@
 import { Edit, SaveButton, SimpleForm, Toolbar } from 'react-admin';
 import type { Organisation } from '../../../domain/contracts/organisations';
+import { useSavedRecordNotice } from '../../notifications/useRecordNotice';
 import { organisationUpdateBodyOf, type OrganisationFormValues } from './organizationForm';
 import { OrganizationInputs } from './OrganizationInputs';
 import { useOrganizationSaveError } from './useOrganizationSaveError';
@@ -11,6 +12,7 @@ import { useOrganizationSaveError } from './useOrganizationSaveError';
  */
 export function OrganizationEdit() {
     const onError = useOrganizationSaveError(false);
+    const onSuccess = useSavedRecordNotice('updated', 'show');
     return (
         <Edit
             transform={(data: Partial<OrganisationFormValues & Organisation>) =>
@@ -18,7 +20,7 @@ export function OrganizationEdit() {
             }
             mutationMode="pessimistic"
             redirect="show"
-            mutationOptions={{ onError }}
+            mutationOptions={{ onError, onSuccess }}
         >
             {/* Organisations are never deleted: the toolbar only saves. */}
             <SimpleForm

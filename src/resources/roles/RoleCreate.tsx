@@ -1,5 +1,6 @@
 import { Create, SimpleForm } from 'react-admin';
 import type { Role } from '../../../domain/contracts/roles';
+import { useSavedRecordNotice } from '../../notifications/useRecordNotice';
 import { roleBodyOf } from './roleActions';
 import { RoleInputs } from './RoleInputs';
 import { useRolePermissions } from './useRolePermissions';
@@ -9,11 +10,12 @@ import { useRoleSaveError } from './useRoleSaveError';
 export function RoleCreate() {
     const { tenantId } = useRolePermissions();
     const onError = useRoleSaveError();
+    const onSuccess = useSavedRecordNotice('created', 'show');
     return (
         <Create
             transform={(data: Partial<Role>) => roleBodyOf(data, tenantId)}
             redirect="show"
-            mutationOptions={{ onError }}
+            mutationOptions={{ onError, onSuccess }}
         >
             <SimpleForm
                 noValidate

@@ -1,6 +1,7 @@
 import { Alert } from '@mui/material';
 import { Edit, SaveButton, SimpleForm, Toolbar, useRecordContext, useTranslate } from 'react-admin';
 import type { Role } from '../../../domain/contracts/roles';
+import { useSavedRecordNotice } from '../../notifications/useRecordNotice';
 import { roleUpdateBodyOf } from './roleActions';
 import { RoleDeleteButton } from './RoleDeleteButton';
 import { RoleInputs } from './RoleInputs';
@@ -39,12 +40,13 @@ function RoleEditForm() {
 /** Changes a role; the save sends the version it was based on (409 STALE_RECORD when someone else saved first). */
 export function RoleEdit() {
     const onError = useRoleSaveError();
+    const onSuccess = useSavedRecordNotice('updated', 'show');
     return (
         <Edit
             transform={(data: Partial<Role>) => roleUpdateBodyOf(data)}
             mutationMode="pessimistic"
             redirect="show"
-            mutationOptions={{ onError }}
+            mutationOptions={{ onError, onSuccess }}
         >
             <RoleEditForm />
         </Edit>

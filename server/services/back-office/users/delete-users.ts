@@ -65,12 +65,16 @@ function assertAllDeletable(
     if (unknown) throw notFound(`User ${unknown.id}`);
     const self = refusals.find((refusal) => refusal.status === 400);
     if (self)
-        throw badRequest('You cannot delete yourself.', [
-            {
-                field: `/body/ids/${requested.indexOf(self.id)}`,
-                message: 'the caller cannot delete themselves',
-            },
-        ]);
+        throw badRequest(
+            'You cannot delete yourself.',
+            [
+                {
+                    field: `/body/ids/${requested.indexOf(self.id)}`,
+                    message: 'the caller cannot delete themselves',
+                },
+            ],
+            'CANNOT_DELETE_SELF',
+        );
     const denied = refusals.find((refusal) => refusal.status === 403);
     if (denied)
         throw new AppError(403, 'NO_PERMISSION', `You may not delete the user ${denied.id}.`, [

@@ -2,10 +2,15 @@ import {
     confirmResetPassword,
     confirmSignIn,
     fetchAuthSession,
+    fetchMFAPreference,
+    fetchUserAttributes,
     resetPassword,
+    setUpTOTP,
     signIn,
     signOut,
+    updateMFAPreference,
     updatePassword,
+    verifyTOTPSetup,
     type SignInOutput,
 } from 'aws-amplify/auth';
 import { configureAmplify } from './amplify';
@@ -119,6 +124,47 @@ export async function confirmPasswordReset(
 export async function changePassword(oldPassword: string, newPassword: string): Promise<void> {
     ensureConfigured();
     await updatePassword({ oldPassword, newPassword });
+}
+
+/** The signed-in user's TOTP MFA: whether it is on, and whether it must stay on (`custom:mfa_setup`). */
+export interface TotpStatus {
+    enabled: boolean;
+    required: boolean;
+}
+
+/** Reads the signed-in user's MFA state from the identity service (GetUser). */
+export async function fetchTotpStatus(): Promise<TotpStatus> {
+    ensureConfigured();
+    const [preference, attributes] = await Promise.all([
+        fetchMFAPreference(),
+        fetchUserAttributes(),
+    ]);
+    return {
+        enabled: preference.enabled?.includes('TOTP') ?? false,
+        required: attributes['custom:mfa_setup'] === 'true',
+    };
+}
+
+/** A new authenticator secret for the signed-in user (AssociateSoftwareToken); the device in use keeps working until confirmed. */
+export async function startTotpSetup(
+    accountName: string,
+): Promise<{ sharedSecret: string; setupUri: (issuer: string) => string }> {
+    ensureConfigured();
+    const { sharedSecret, getSetupUri } = await setUpTOTP();
+    return { sharedSecret, setupUri: (issuer) => getSetupUri(issuer, accountName).href };
+}
+
+/** Confirms the new authenticator with its code (VerifySoftwareToken) and turns TOTP on (SetUserMFAPreference). */
+export async function confirmTotpSetup(code: string): Promise<void> {
+    ensureConfigured();
+    await verifyTOTPSetup({ code });
+    await updateMFAPreference({ totp: 'PREFERRED' });
+}
+
+/** Turns TOTP off for the signed-in user; refused when the user must have MFA. */
+export async function turnOffTotp(): Promise<void> {
+    ensureConfigured();
+    await updateMFAPreference({ totp: 'DISABLED' });
 }
 
 /** The current access token, refreshed when expired or when `forceRefresh` is set; undefined when signed out. */

@@ -4,6 +4,7 @@ import {
     AdminDisableUserCommand,
     AdminEnableUserCommand,
     AdminGetUserCommand,
+    AdminSetUserMFAPreferenceCommand,
     AdminSetUserPasswordCommand,
     AdminUserGlobalSignOutCommand,
     CognitoIdentityProviderClient,
@@ -45,6 +46,8 @@ export interface IdentityAdmin {
     deleteUser(username: string): Promise<void>;
     setPassword(username: string, password: string, permanent: boolean): Promise<void>;
     globalSignOut(username: string): Promise<void>;
+    /** Turns the user's TOTP MFA off (embedded: also forgets the secret), e.g. after a lost authenticator. */
+    resetMfa(username: string): Promise<void>;
     /** The identity, or undefined when there is none of this name. */
     getUser(username: string): Promise<IdentityAdminUser | undefined>;
     /** The SDK client itself, for calls the helpers do not cover. */
@@ -147,6 +150,14 @@ export function createIdentityAdmin(
             )),
         globalSignOut: async (Username) =>
             void (await client.send(new AdminUserGlobalSignOutCommand({ UserPoolId, Username }))),
+        resetMfa: async (Username) =>
+            void (await client.send(
+                new AdminSetUserMFAPreferenceCommand({
+                    UserPoolId,
+                    Username,
+                    SoftwareTokenMfaSettings: { Enabled: false, PreferredMfa: false },
+                }),
+            )),
         async getUser(Username) {
             try {
                 const user = await client.send(new AdminGetUserCommand({ UserPoolId, Username }));

@@ -28,6 +28,7 @@ export type IdentityAuditAction =
     | 'admin-enable-user'
     | 'admin-delete-user'
     | 'admin-set-user-password'
+    | 'admin-set-user-mfa-preference'
     | 'admin-user-global-sign-out';
 
 export interface IdentityAuditEvent {

@@ -2,6 +2,7 @@ import type { ChallengeName } from '../../db/schema/index.js';
 import { auditIdentityEvent } from '../audit.js';
 import { openChallenge } from '../challenges.js';
 import { notAuthorized } from '../cognito-error.js';
+import { mustSetUpMfa } from '../mfa-requirement.js';
 import type { OperationContext } from '../context.js';
 import type { Identity } from '../directory.js';
 import { openSession } from '../sessions.js';
@@ -11,10 +12,6 @@ import type { InitiateAuthResult } from './types.js';
 
 const TEMPORARY_PASSWORD_EXPIRED =
     'Temporary password has expired and must be reset by an administrator.';
-
-/** Identities marked `custom:mfa_setup = true` must set up TOTP before they get tokens (spec: setup mode). */
-export const mustSetUpMfa = (identity: Identity) =>
-    identity.attributes['custom:mfa_setup'] === 'true' && !identity.mfaEnabled;
 
 function challengeParameters(identity: Identity, name: ChallengeName): Record<string, string> {
     if (name === 'MFA_SETUP') return { MFAS_CAN_SETUP: '["SOFTWARE_TOKEN_MFA"]' };
@@ -98,6 +95,6 @@ export async function nextSignInStep(
     }
     if (identity.mfaEnabled && identity.totpSecret)
         return challenge(ctx, identity, 'SOFTWARE_TOKEN_MFA', flow);
-    if (mustSetUpMfa(identity)) return challenge(ctx, identity, 'MFA_SETUP', flow);
+    if (await mustSetUpMfa(ctx.db, identity)) return challenge(ctx, identity, 'MFA_SETUP', flow);
     return completeSignIn(ctx, identity, flow, now);
 }

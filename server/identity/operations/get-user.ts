@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { withMfaRequirement } from '../mfa-requirement.js';
 import { signedIn } from '../signed-in.js';
 import { attributeList, mfaSettings } from '../user-attributes.js';
 import { defineOperation } from './operation.js';
@@ -11,7 +12,7 @@ export const getUser = defineOperation('GetUser', GetUserInput, async (input, ct
     const { identity } = await signedIn(ctx, input.AccessToken);
     return {
         Username: identity.username,
-        UserAttributes: attributeList(identity),
+        UserAttributes: attributeList(await withMfaRequirement(ctx.db, identity)),
         ...mfaSettings(identity),
     };
 });

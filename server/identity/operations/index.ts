@@ -3,6 +3,7 @@ import { adminDeleteUser } from './admin-delete-user.js';
 import { adminDisableUser } from './admin-disable-user.js';
 import { adminEnableUser } from './admin-enable-user.js';
 import { adminGetUser } from './admin-get-user.js';
+import { adminSetUserMfaPreference } from './admin-set-user-mfa-preference.js';
 import { adminSetUserPassword } from './admin-set-user-password.js';
 import { adminUserGlobalSignOut } from './admin-user-global-sign-out.js';
 import { associateSoftwareToken } from './associate-software-token.js';
@@ -43,6 +44,7 @@ const all: Operation[] = [
     adminEnableUser,
     adminDeleteUser,
     adminSetUserPassword,
+    adminSetUserMfaPreference,
     adminUserGlobalSignOut,
 ];
 

@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { Type } from 'typebox';
 import { identityUsers } from '../../db/schema/index.js';
 import { invalidParameter } from '../cognito-error.js';
-import { mustSetUpMfa } from '../flows/next-step.js';
 import { recordMfaChange } from '../mfa-changes.js';
+import { mfaRequired } from '../mfa-requirement.js';
 import { assertRecentSignIn } from '../recency.js';
 import { signedIn } from '../signed-in.js';
 import { defineOperation } from './operation.js';
@@ -25,7 +25,7 @@ const SetUserMFAPreferenceInput = Type.Object({
 /**
  * SetUserMFAPreference (Amplify's updateMFAPreference): turns TOTP MFA on (only with a verified
  * token, else InvalidParameterException as Cognito) or off. Needs a recent sign-in; identities
- * that must have MFA (`custom:mfa_setup`) cannot turn it off. SMS and e-mail MFA are not offered.
+ * that must have MFA (`custom:mfa_setup`, or their organisation requires it) cannot turn it off. SMS and e-mail MFA are not offered.
  */
 export const setUserMfaPreference = defineOperation(
     'SetUserMFAPreference',
@@ -40,7 +40,7 @@ export const setUserMfaPreference = defineOperation(
         assertRecentSignIn(session, now);
         if (enabled && !identity.totpSecret)
             throw invalidParameter('User has not verified software token mfa');
-        if (!enabled && mustSetUpMfa({ ...identity, mfaEnabled: false }))
+        if (!enabled && (await mfaRequired(ctx.db, identity)))
             throw invalidParameter('MFA is required for this user and cannot be turned off.');
         await ctx.db.transaction(async (tx) => {
             await tx

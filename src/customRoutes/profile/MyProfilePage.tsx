@@ -5,10 +5,11 @@ import { Link } from 'react-router-dom';
 import { ProfileFallback } from '../../layout/ProfileFallback';
 import { CHANGE_PASSWORD_ROUTE } from '../../session';
 import { useUserProfile } from '../../useUserProfile';
+import { ProfileMfaSection } from './ProfileMfaSection';
 import { ProfileView } from './ProfileView';
 import { SettingsPanel } from './SettingsPanel';
 
-/** `/my/profile`: the signed-in user's own profile with Change password and the settings panel (shell §2.4). */
+/** `/my/profile`: the signed-in user's own profile with Change password, two-step sign-in and the settings panel (shell §2.4). */
 export function MyProfilePage() {
     const translate = useTranslate();
     const { profile, isPending } = useUserProfile();
@@ -27,6 +28,7 @@ export function MyProfilePage() {
                     {translate('app.changePassword.title')}
                 </Button>
             }
+            security={<ProfileMfaSection email={profile.email} />}
             settings={<SettingsPanel />}
         />
     );

@@ -13,10 +13,12 @@ export interface ProfileViewProps {
     actions?: ReactNode;
     /** The settings panel, on one's own profile only. */
     settings?: ReactNode;
+    /** Two-step sign-in (TOTP), on one's own profile only. */
+    security?: ReactNode;
 }
 
 /** A back-office user's profile (shell §2.4): personal data, permissions and, for oneself, the settings. */
-export function ProfileView({ profile, titleKey, actions, settings }: ProfileViewProps) {
+export function ProfileView({ profile, titleKey, actions, settings, security }: ProfileViewProps) {
     const translate = useTranslate();
     const heading = { component: 'h2', variant: 'h6' } as const;
     return (
@@ -50,6 +52,16 @@ export function ProfileView({ profile, titleKey, actions, settings }: ProfileVie
                         <PermissionsTable permissions={profile.permissions} />
                     </CardContent>
                 </Card>
+                {security && (
+                    <Card component="section" aria-labelledby="profile-security-title">
+                        <CardHeader
+                            title={translate('app.mfa.profile.title')}
+                            subheader={translate('app.mfa.profile.intro')}
+                            slotProps={{ title: { ...heading, id: 'profile-security-title' } }}
+                        />
+                        <CardContent sx={{ pt: 0 }}>{security}</CardContent>
+                    </Card>
+                )}
                 {settings && (
                     <Card component="section" aria-labelledby="profile-settings-title">
                         <CardHeader

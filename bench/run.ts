@@ -12,6 +12,7 @@ import { spawnSync } from 'node:child_process';
 import { budgetTable, evaluateBudgets, type BudgetInputs } from './lib/budgets.js';
 import { entryChunks } from './lib/bundle.js';
 import { measure, type LatencySummary } from './lib/load.js';
+import { measureBulkUpload } from './lib/bulk-upload.js';
 import { measureMixedLoad, signIn, type MixedLoadResult } from './lib/mixed-load.js';
 import { openPostgres, withFreshDatabase, type PostgresAvailability } from './lib/postgres.js';
 import { demoLogin, startServer, type DemoLogin } from './lib/server-process.js';
@@ -257,6 +258,8 @@ try {
     results.mixedLoad = mixedLoad;
     // The back-office user list with 50,000 users (PGlite, and PostgreSQL when available).
     results.usersList = await part('users list', () => measureUsersList(postgres));
+    // A 20,000-depot upload on PGlite, and another organisation's reads meanwhile (issue 13).
+    results.bulkUpload = await part('bulk upload on PGlite', () => measureBulkUpload());
 } finally {
     if (!('skipped' in postgres)) await postgres.stop();
 }

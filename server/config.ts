@@ -5,6 +5,7 @@ import { Type, type Static } from 'typebox';
 import { Value } from 'typebox/value';
 import type { BrowserConfig } from '../domain/contracts/browser-config.js';
 import { errorForLog } from './error-log.js';
+import { readableLogStream, type LogOutput } from './log-format.js';
 
 /**
  * Every environment variable the server reads, in one schema (also listed in `.env.example`).
@@ -292,6 +293,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
             },
             helpCenterUrl: env.HELP_CENTER_URL,
             routePlannerUrl: env.ROUTE_PLANNER_URL,
+            addressLookup: Boolean(env.GEOCODER_URL),
             environment: env.APP_ENVIRONMENT,
             apiTokenTtlSeconds: env.API_TOKEN_TTL_SECONDS,
         },
@@ -301,9 +303,16 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
 
 /**
  * Pino options: request ids; never a token, password or cookie in the log, and never the
- * values of a failed database statement (errors are serialized by errorForLog).
+ * values of a failed database statement (errors are serialized by errorForLog). On a terminal
+ * each record is one readable line (log-format.ts); elsewhere JSON, one record per line.
  */
-export function loggerOptions(config: AppConfig) {
+export function loggerOptions(config: AppConfig, output: LogOutput = process.stdout) {
+    // pino's own destination (fd 1) for JSON on standard output; `stream` otherwise.
+    const stream = output.isTTY
+        ? readableLogStream(output)
+        : output === process.stdout
+          ? undefined
+          : output;
     return {
         level: config.logLevel,
         redact: {
@@ -318,5 +327,6 @@ export function loggerOptions(config: AppConfig) {
             censor: '[redacted]',
         },
         serializers: { err: errorForLog },
+        ...(stream ? { stream } : {}),
     };
 }

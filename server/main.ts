@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { ConfigError, loadConfig, loggerOptions, type AppConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import type { DemoLogin } from './demo/seed.js';
+import { startBanner } from './start-banner.js';
 
 async function main() {
     let config: AppConfig;
@@ -34,15 +35,28 @@ async function main() {
         () => done('database'),
         () => undefined,
     );
-    const [{ default: Fastify }, { default: app }, bootstrap, demo, mail] = await Promise.all([
+    const [
+        { default: Fastify, LogController },
+        { default: app, servicePrefixes },
+        requestLog,
+        bootstrap,
+        demo,
+        mail,
+    ] = await Promise.all([
         import('fastify'),
         import('./app.js'),
+        import('./plugins/request-log.js'),
         import('./db/bootstrap.js'),
         import('./demo/seed.js'),
         import('./mail/sender.js'),
     ]);
     done('modules');
-    const fastify = Fastify({ logger: loggerOptions(config), trustProxy: false });
+    // One line per request (plugins/request-log.ts) instead of Fastify's two.
+    const fastify = Fastify({
+        logger: loggerOptions(config),
+        logController: new LogController({ disableRequestLogging: true }),
+        trustProxy: false,
+    });
     logger.current = fastify.log;
     const database = await opening;
     let demoLogins: DemoLogin[] = [];
@@ -54,6 +68,9 @@ async function main() {
         });
     else await bootstrap.ensureTechnicalRoles(database.db);
     done('data');
+    await fastify.register(requestLog.default, {
+        servicePrefixes: Object.values(servicePrefixes),
+    });
     await fastify.register(app, { config, database });
     const mailSender = mail.createMailSender({
         db: database.db,
@@ -87,22 +104,14 @@ async function main() {
     const address = fastify.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
     const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
-    const lines = [`\nParcel back office ${config.versionId} is running at ${url}`];
-    lines.push(
-        database.driver === 'pglite'
-            ? `Database: embedded PGlite in ${config.database.dataDir}`
-            : 'Database: PostgreSQL (DATABASE_URL)',
+    console.log(
+        startBanner({
+            versionId: config.versionId,
+            url,
+            database: { driver: database.driver, dataDir: config.database.dataDir },
+            demoLogins,
+        }),
     );
-    if (demoLogins.length > 0) {
-        lines.push('\nDemo sign-ins (demo mode only; never created when NODE_ENV=production):');
-        const roleWidth = Math.max(...demoLogins.map((login) => login.role.length));
-        const emailWidth = Math.max(...demoLogins.map((login) => login.email.length));
-        for (const login of demoLogins)
-            lines.push(
-                `  ${login.role.padEnd(roleWidth)}  ${login.email.padEnd(emailWidth)}  ${login.password}`,
-            );
-    }
-    console.log(lines.join('\n') + '\n');
 }
 
 main().catch((error: unknown) => {

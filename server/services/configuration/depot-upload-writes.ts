@@ -22,8 +22,10 @@ export async function uploadDepots(
     const tenantIds = [
         ...new Set(rows.map((row) => row.organizationId.trim()).filter(Boolean)),
     ].sort();
+    let transactionStart = 0;
     try {
-        return await db.transaction(async (tx) => {
+        const created = await db.transaction(async (tx) => {
+            transactionStart = performance.now();
             // Locks first (sorted: no deadlock between two uploads), then every check against what is stored.
             for (const tenantId of tenantIds) await lockTenantDepots(tx, tenantId);
             const { values, problems } = await validateDepotRows(
@@ -53,6 +55,10 @@ export async function uploadDepots(
             });
             return values.length;
         });
+        // Every tenant waits for this transaction on the embedded database: its length is logged.
+        const transactionMs = Math.round(performance.now() - transactionStart);
+        request.log.info({ created, transactionMs }, 'depots uploaded');
+        return created;
     } catch (error) {
         throw duplicateExternalIdFrom(error) ?? error;
     }

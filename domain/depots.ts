@@ -418,6 +418,28 @@ export function depotCsvHeaderProblem(header: readonly string[]): string | null 
 /** The template file offered for download: the header row. */
 export const depotCsvTemplate = `${depotCsvColumns.join(',')}\r\n`;
 
+/**
+ * The CSV template for one organisation: the header, then one row per region with the
+ * organisation id, its country code and the region id filled in and every other cell empty, to
+ * be completed (or copied) per depot. Ids are letters, digits, `_` and `-`: no quoting needed.
+ */
+export function depotCsvTemplateFor(organisation: {
+    id: string;
+    countryCode: string;
+    regions: readonly { id: string }[];
+}): string {
+    const empty = depotCsvColumns.length - 3;
+    const rows = organisation.regions.map((region) =>
+        [
+            organisation.id,
+            organisation.countryCode,
+            region.id,
+            ...Array<string>(empty).fill(''),
+        ].join(','),
+    );
+    return [depotCsvColumns.join(','), ...rows].map((line) => `${line}\r\n`).join('');
+}
+
 /** A spreadsheet row number: the header is row 1, the first data row row 2. */
 export const csvRowNumber = (dataIndex: number): number => dataIndex + 2;
 

@@ -34,6 +34,7 @@ export function readBrowserConfig(doc: Document = document): BrowserConfig {
             services: { ...defaultBrowserConfig.services, ...injected.services },
             helpCenterUrl: injected.helpCenterUrl,
             routePlannerUrl: injected.routePlannerUrl,
+            addressLookup: injected.addressLookup,
             environment: injected.environment,
             apiTokenTtlSeconds: injected.apiTokenTtlSeconds,
         };

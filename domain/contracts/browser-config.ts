@@ -28,6 +28,12 @@ export const BrowserConfig = Type.Object({
                 'The external route planner linked from the depot navigation (shell §2.7); absent: no link',
         }),
     ),
+    addressLookup: Type.Optional(
+        Type.Boolean({
+            description:
+                'Whether a depot without coordinates is geocoded from its address (GEOCODER_URL is set); absent: no, coordinates are required',
+        }),
+    ),
     environment: Type.Optional(
         Type.String({
             description:

@@ -9,6 +9,7 @@ import {
     depotCsvRowErrors,
     depotCsvRowToBody,
     depotCsvTemplate,
+    depotCsvTemplateFor,
     depotFieldErrors,
     deviceMappingsRule,
     externalDepotIdRule,
@@ -130,6 +131,20 @@ describe('CSV rows', () => {
         expect(depotCsvHeaderProblem(depotCsvColumns.slice(0, 12))).toMatch(/must be exactly/);
         expect(depotCsvTemplate.trim()).toBe(depotCsvColumns.join(','));
         expect(csvRowNumber(0)).toBe(2);
+    });
+
+    it("fills an organisation's template with its id, country and each region id", () => {
+        expect(
+            depotCsvTemplateFor({
+                id: 'nordpaket',
+                countryCode: 'AT',
+                regions: [{ id: 'g-north' }, { id: 'g_south2' }],
+            }),
+        ).toBe(
+            'organizationId,country,regionId,externalDepotId,name,street,houseNumber,zipCode,locality,latitude,longitude,timeZone,deviceMapping\r\n' +
+                'nordpaket,AT,g-north,,,,,,,,,,\r\n' +
+                'nordpaket,AT,g_south2,,,,,,,,,,\r\n',
+        );
     });
 
     it('maps a row to a body (optional columns empty, several mappings)', () => {

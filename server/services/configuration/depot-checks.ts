@@ -128,6 +128,18 @@ export function assertAgainstStored(
     }
 }
 
+/**
+ * 400 BAD_REQUEST naming latitude and longitude as required: without a geocoder (GEOCODER_URL)
+ * the coordinates cannot be looked up from the address.
+ */
+export function coordinatesRequired(): AppError {
+    const details = [detail('latitude', 'required'), detail('longitude', 'required')];
+    return badRequest(
+        'latitude and longitude are required: no address lookup is configured.',
+        details,
+    );
+}
+
 /** 422 ADDRESS_NOT_FOUND: the address could not be geocoded; names the address fields. */
 export function addressNotFound(): AppError {
     const fields = ['street', 'houseNo', 'postcode', 'locality', 'countryCode'];

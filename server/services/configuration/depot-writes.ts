@@ -12,6 +12,7 @@ import { geocode } from '../../geocoding/geocoder.js';
 import { appendAudit } from '../../shared/audit-repository.js';
 import {
     addressNotFound,
+    coordinatesRequired,
     assertAgainstStored,
     assertDepotFields,
     duplicateExternalIdFrom,
@@ -36,13 +37,17 @@ export interface DepotWriteContext {
     geocoderUrl: string | undefined;
 }
 
-/** Coordinates of the body, or the geocoded address (422 ADDRESS_NOT_FOUND). */
+/**
+ * Coordinates of the body, or the geocoded address (422 ADDRESS_NOT_FOUND); without a geocoder
+ * they are required (400 naming both).
+ */
 async function coordinatesOf(
     geocoderUrl: string | undefined,
     body: CreateDepotBody,
 ): Promise<{ latitude: number; longitude: number }> {
     if (hasCoordinates(body.latitude, body.longitude))
         return { latitude: body.latitude as number, longitude: body.longitude as number };
+    if (!geocoderUrl) throw coordinatesRequired();
     const found = await geocode(geocoderUrl, body);
     if (!found) throw addressNotFound();
     return found;

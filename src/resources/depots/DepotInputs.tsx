@@ -13,12 +13,14 @@ import {
 } from 'react-admin';
 import { useEffect } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
+import { getBrowserConfig } from '../../config';
 import { timeZoneChoices, useDepotFormData } from './useDepotFormData';
 
 /**
  * Every field of a depot (domain §3), shared by create and edit. The organisation is chosen in the
  * administration when creating (fixed otherwise); regions and the device-mapping services offered
- * come from that organisation. Empty coordinates mean "find them from the address".
+ * come from that organisation. Empty coordinates mean "find them from the address" where a
+ * geocoder is configured; otherwise they are required.
  */
 export function DepotInputs({
     chooseOrganisation,
@@ -103,7 +105,11 @@ export function DepotInputs({
                 <NumberInput
                     source="latitude"
                     fullWidth
-                    helperText="app.depots.form.coordinatesHelp"
+                    helperText={
+                        getBrowserConfig().addressLookup
+                            ? 'app.depots.form.coordinatesHelp'
+                            : 'app.depots.form.coordinatesRequiredHelp'
+                    }
                 />
             </Grid>
             <Grid size={{ xs: 12, sm: 6 }}>

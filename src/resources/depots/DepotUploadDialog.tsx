@@ -7,7 +7,6 @@ import {
     DialogActions,
     DialogContent,
     DialogTitle,
-    Link,
     List,
     ListItem,
     ListItemText,
@@ -16,11 +15,21 @@ import {
     useMediaQuery,
     useTheme,
 } from '@mui/material';
-import { useId, useMemo, useRef, useState, type ChangeEvent } from 'react';
-import { useDataProvider, useNotify, useRefresh, useTranslate, type HttpError } from 'react-admin';
-import { depotCsvColumns, depotCsvTemplate, optionalDepotCsvColumns } from '../../../domain/depots';
+import { useId, useRef, useState, type ChangeEvent } from 'react';
+import {
+    useDataProvider,
+    useGetOne,
+    useNotify,
+    useRefresh,
+    useTranslate,
+    type HttpError,
+} from 'react-admin';
+import type { Organisation } from '../../../domain/contracts/organisations';
+import { depotCsvColumns, optionalDepotCsvColumns } from '../../../domain/depots';
 import type { AppDataProvider } from '../../dataProviders';
+import { useCurrentContext } from '../../layout/useCurrentContext';
 import { depotCsvOrganisationIds, previewDepotCsv, type DepotCsvPreview } from './depotCsvPreview';
+import { DepotTemplateLink } from './DepotTemplateLink';
 import { depotProblemText, type DepotProblemDetail } from './depotProblemText';
 import { useDepotPreviewContext } from './useDepotPreviewContext';
 
@@ -90,10 +99,14 @@ export function DepotUploadDialog({ open, onClose }: { open: boolean; onClose: (
     const loadContext = useDepotPreviewContext();
     // The file whose organisations are being loaded (a newer choice wins).
     const current = useRef(0);
-    const templateHref = useMemo(
-        () => `data:text/csv;charset=utf-8,${encodeURIComponent(depotCsvTemplate)}`,
-        [],
+    // In an organisation's view, its template with its region ids.
+    const tenantId = useCurrentContext()?.tenantId;
+    const organisation = useGetOne<Organisation>(
+        'organizations',
+        { id: tenantId ?? '' },
+        { enabled: open && Boolean(tenantId) },
     );
+    const ownOrganisation = tenantId ? organisation.data : undefined;
 
     const reset = () => {
         setFile(undefined);
@@ -223,9 +236,7 @@ export function DepotUploadDialog({ open, onClose }: { open: boolean; onClose: (
                             onChange={(event) => void choose(event)}
                             aria-label={translate('app.depots.upload.choose')}
                         />
-                        <Link href={templateHref} download="depots-template.csv">
-                            {translate('app.depots.upload.template')}
-                        </Link>
+                        <DepotTemplateLink organisation={ownOrganisation} />
                     </Stack>
                     {file && (
                         <Typography variant="body2">

@@ -1,6 +1,7 @@
 import type { DepotFieldRule } from '../../../domain/depots';
 import type { CreateDepotBody, UpdateDepotBody } from '../../../domain/contracts/depots';
-import { depotFieldErrors, formatDeviceMapping } from '../../../domain/depots';
+import { depotFieldErrors, formatDeviceMapping, hasCoordinates } from '../../../domain/depots';
+import { getBrowserConfig } from '../../config';
 import type { Depot } from '../../../domain/contracts/depots';
 
 /** What the depot form holds: mappings as service/ID rows, coordinates possibly empty. */
@@ -64,8 +65,14 @@ export function depotFormValuesOf(depot: Depot): DepotFormValues {
     return { ...depot, deviceMappings: depot.deviceMappings.map((pair) => ({ ...pair })) };
 }
 
-/** Client-side check of the whole form with the shared rules: field → translation key. */
-export function validateDepotForm(values: DepotFormValues): Record<string, string> {
+/**
+ * Client-side check of the whole form with the shared rules: field → translation key. Without
+ * an address lookup (no geocoder configured) the coordinates are required.
+ */
+export function validateDepotForm(
+    values: DepotFormValues,
+    addressLookup = getBrowserConfig().addressLookup ?? false,
+): Record<string, string> {
     const body = depotCreateBodyOf(values);
     const errors: Record<string, string> = {};
     const key = (rule: DepotFieldRule) => `app.depots.rules.${rule}`;
@@ -73,6 +80,10 @@ export function validateDepotForm(values: DepotFormValues): Record<string, strin
     if (body.groupId === '') errors.groupId = key('required');
     for (const [field, rule] of Object.entries(depotFieldErrors(body)))
         if (field !== 'deviceMappings') errors[field] = key(rule);
+    if (!addressLookup && !hasCoordinates(body.latitude, body.longitude)) {
+        errors.latitude ??= key('required');
+        errors.longitude ??= key('required');
+    }
     const mappings = depotFieldErrors(body).deviceMappings;
     if (mappings) errors.deviceMappings = key(mappings);
     return errors;

@@ -1,9 +1,10 @@
 import { Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { Labeled, TextField, useTranslate } from 'react-admin';
 import type { Organisation } from '../../../domain/contracts/organisations';
+import { DepotTemplateLink } from '../depots/DepotTemplateLink';
 import { useCountryName } from './useCountryName';
 
-/** The regions of an organisation with the number of depots in each. */
+/** The regions of an organisation with their ids (the depot CSV's regionId) and depot counts. */
 function RegionTable({ organisation }: { organisation: Organisation }) {
     const translate = useTranslate();
     return (
@@ -15,6 +16,7 @@ function RegionTable({ organisation }: { organisation: Organisation }) {
             <TableHead>
                 <TableRow>
                     <TableCell>{translate('app.organisations.regionName')}</TableCell>
+                    <TableCell>{translate('app.organisations.regionId')}</TableCell>
                     <TableCell align="right">
                         {translate('resources.organizations.fields.depotCount')}
                     </TableCell>
@@ -24,6 +26,7 @@ function RegionTable({ organisation }: { organisation: Organisation }) {
                 {organisation.regions.map((region) => (
                     <TableRow key={region.id}>
                         <TableCell>{region.name}</TableCell>
+                        <TableCell sx={{ fontFamily: 'monospace' }}>{region.id}</TableCell>
                         <TableCell align="right">{region.depotCount}</TableCell>
                     </TableRow>
                 ))}
@@ -55,6 +58,7 @@ export function OrganizationDetails({ organisation }: { organisation: Organisati
             <Labeled source="regions" fullWidth>
                 <RegionTable organisation={organisation} />
             </Labeled>
+            <DepotTemplateLink organisation={organisation} />
         </Stack>
     );
 }

@@ -54,7 +54,9 @@ export type ErrorCode =
     // backoffice actions: role-sync files and translation uploads
     | 'INVALID_SIGNATURE'
     | 'LOCALE_KEYS_MISMATCH'
-    | 'CANNOT_DELETE_SELF';
+    | 'CANNOT_DELETE_SELF'
+    | 'CANNOT_RESET_OWN_MFA'
+    | 'USER_ALREADY_ACTIVE';
 
 /** The authorization failures of domain §6/§8, most general first. */
 export const authorizationErrorCodes = [

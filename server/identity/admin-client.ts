@@ -41,6 +41,11 @@ interface CreateIdentityInput {
 /** How the server manages identities, in both modes, only through the AWS SDK's Cognito Admin calls. */
 export interface IdentityAdmin {
     createUser(input: CreateIdentityInput): Promise<IdentityAdminUser>;
+    /**
+     * Sends the invitation again with a new temporary password (AdminCreateUser with RESEND);
+     * UnsupportedUserStateException when the identity already set its own password.
+     */
+    resendInvitation(username: string): Promise<void>;
     disableUser(username: string): Promise<void>;
     enableUser(username: string): Promise<void>;
     deleteUser(username: string): Promise<void>;
@@ -138,6 +143,15 @@ export function createIdentityAdmin(
                 undefined,
             );
         },
+        resendInvitation: async (Username) =>
+            void (await client.send(
+                new AdminCreateUserCommand({
+                    UserPoolId,
+                    Username,
+                    MessageAction: 'RESEND',
+                    DesiredDeliveryMediums: ['EMAIL'],
+                }),
+            )),
         disableUser: async (Username) =>
             void (await client.send(new AdminDisableUserCommand({ UserPoolId, Username }))),
         enableUser: async (Username) =>

@@ -1,4 +1,4 @@
 /** The e-mail outbox: queue mails transactionally, send them later (see sender.ts). */
-export { enqueueMail } from './outbox.js';
+export { enqueueMail, listOutbox } from './outbox.js';
 export { createMailSender, type MailSender } from './sender.js';
 export { renderMail } from './templates.js';

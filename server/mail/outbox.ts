@@ -1,6 +1,9 @@
+import { desc } from 'drizzle-orm';
+import type { OutboxMail } from '../../domain/contracts/mail-outbox.js';
 import type { Queryable } from '../db/client.js';
 import { newId } from '../db/ids.js';
 import { mailOutbox } from '../db/schema/index.js';
+import { NOT_CONFIGURED } from './sender.js';
 import type { MailKind } from './templates.js';
 
 /** One e-mail to send; the text is the whole message (codes and temporary passwords live only here). */
@@ -30,4 +33,30 @@ export async function enqueueMail(db: Queryable, message: MailMessage): Promise<
         nextAttemptAt: new Date(),
     });
     return id;
+}
+
+function statusOf(row: typeof mailOutbox.$inferSelect): OutboxMail['status'] {
+    if (row.sentAt) return 'sent';
+    if (row.lastError === NOT_CONFIGURED) return 'logged';
+    return row.lastError ? 'failed' : 'pending';
+}
+
+/** The newest `limit` outbox mails, newest first, for the mail viewer of demo and development installations. */
+export async function listOutbox(db: Queryable, limit: number): Promise<OutboxMail[]> {
+    const rows = await db
+        .select()
+        .from(mailOutbox)
+        .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id))
+        .limit(limit);
+    return rows.map((row) => ({
+        id: row.id,
+        to: row.to,
+        subject: row.subject,
+        text: row.text,
+        kind: row.kind,
+        createdAt: row.createdAt.toISOString(),
+        sentAt: row.sentAt?.toISOString() ?? null,
+        status: statusOf(row),
+        lastError: row.lastError === NOT_CONFIGURED ? null : row.lastError,
+    }));
 }

@@ -34,7 +34,8 @@ export interface MailSender {
 
 /** A claimed row is left alone by other senders for this long; a crash mid-send only delays it. */
 const LEASE_MS = 5 * 60_000;
-const NOT_CONFIGURED = 'not sent: SMTP_URL is not set (logged only)';
+/** The last error of a row kept only in the outbox because SMTP_URL is not set. */
+export const NOT_CONFIGURED = 'not sent: SMTP_URL is not set (logged only)';
 
 /**
  * Claims due rows with FOR UPDATE SKIP LOCKED and leases them in one short transaction, so

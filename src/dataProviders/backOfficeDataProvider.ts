@@ -18,6 +18,10 @@ export interface BackOfficeMethods {
     getScopes(params?: { level?: number; path?: string }): Promise<ScopeNode>;
     /** Another back-office user's profile (`/users/profile/:userHashId`). */
     getUserProfile(hashId: string): Promise<UserProfile>;
+    /** `POST /v2/users/:hashId/mfa-reset`: turns another back-office user's two-step sign-in off. */
+    resetUserMfa(hashId: string): Promise<void>;
+    /** `POST /v2/users/:hashId/invitation`: a new invitation with a new temporary password. */
+    resendInvitation(hashId: string): Promise<void>;
     /** `PUT /users/me/settings`: all settings, when none are stored yet. */
     putSettings(settings: UserSettings): Promise<UserSettings>;
     /** `PATCH /users/me/settings`: one setting, when settings are stored. */
@@ -51,6 +55,11 @@ export function createBackOfficeMethods(
     ) => (await httpClient(withQuery(`${baseUrl}${path}`, query))).json as T;
     const send = async <T>(method: 'POST' | 'PUT' | 'PATCH', path: string, body: unknown) =>
         (await httpClient(`${baseUrl}${path}`, { method, body: JSON.stringify(body) })).json as T;
+    /** An action on one user that answers 204. */
+    const postToUser = async (hashId: string, action: string) =>
+        void (await httpClient(`${baseUrl}/v2/users/${encodeURIComponent(hashId)}/${action}`, {
+            method: 'POST',
+        }));
     return {
         getProfile: () => getJson<UserProfile>('/users/me'),
         getDistributionCenters: (params = {}) =>
@@ -61,6 +70,8 @@ export function createBackOfficeMethods(
                 path: params.path ?? '',
             }),
         getUserProfile: (hashId) => getJson<UserProfile>(`/users/${encodeURIComponent(hashId)}`),
+        resetUserMfa: (hashId) => postToUser(hashId, 'mfa-reset'),
+        resendInvitation: (hashId) => postToUser(hashId, 'invitation'),
         putSettings: async (settings) =>
             (await send<{ userSettings: UserSettings }>('PUT', '/users/me/settings', settings))
                 .userSettings,

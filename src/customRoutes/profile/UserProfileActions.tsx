@@ -1,4 +1,5 @@
 import Edit from '@mui/icons-material/EditOutlined';
+import LockReset from '@mui/icons-material/LockReset';
 import ManageAccounts from '@mui/icons-material/ManageAccountsOutlined';
 import { Button, Stack } from '@mui/material';
 import { useState } from 'react';
@@ -14,6 +15,7 @@ import {
 } from '../../resources/backoffice/BackOfficeUserDialog';
 import type { SelectedScope } from '../../scope/selectedScope';
 import { useSelectedScope } from '../../scope/useSelectedScope';
+import { useResetUserMfa } from './useResetUserMfa';
 
 /**
  * The view the profile page's dialogs work in: the context last selected (its tenant or depot),
@@ -41,13 +43,15 @@ export interface UserProfileActionsProps {
 }
 
 /**
- * Another user's profile (shell §2.4, §6): Edit (the user's data) for viewers who may update
- * back-office users, and Edit permissions for admins only.
+ * Another user's profile (shell §2.4, §6): Edit (the user's data) and Reset two-step sign-in for
+ * viewers who may update back-office users (the same reach on the server), and Edit permissions
+ * for admins only.
  */
 export function UserProfileActions({ viewer, user, onSaved }: UserProfileActionsProps) {
     const translate = useTranslate();
     const { scope } = useSelectedScope();
     const [mode, setMode] = useState<UserDialogMode | null>(null);
+    const resetMfa = useResetUserMfa();
     const mayEdit = canEditBackOfficeUser(viewer.actions, user);
     const mayEditPermissions = mayEditPermissionsOnProfilePage(viewer.actions);
     if (!mayEdit && !mayEditPermissions) return null;
@@ -62,6 +66,15 @@ export function UserProfileActions({ viewer, user, onSaved }: UserProfileActions
                         onClick={() => setMode('editData')}
                     >
                         {translate('ra.action.edit')}
+                    </Button>
+                )}
+                {mayEdit && (
+                    <Button
+                        variant="outlined"
+                        startIcon={<LockReset />}
+                        onClick={() => resetMfa(user)}
+                    >
+                        {translate('app.mfa.reset.action')}
                     </Button>
                 )}
                 {mayEditPermissions && (

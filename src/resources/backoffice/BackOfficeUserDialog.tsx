@@ -27,6 +27,7 @@ import { useUserProfile } from '../../useUserProfile';
 import { autoSelectRow, editingOf, scopesOf } from './permissionPanelModel';
 import { PermissionsPanel } from './PermissionsPanel';
 import { useBackOfficeUserCalls } from './useBackOfficeUserCalls';
+import { useResendInvitation } from './useResendInvitation';
 import { UserDataPanel } from './UserDataPanel';
 import {
     canSaveUserData,
@@ -150,6 +151,7 @@ function UserDialogForm({
             : rowsOf(editing),
     );
     const [saving, setSaving] = useState(false);
+    const invitation = useResendInvitation();
     const [attempted, setAttempted] = useState(false);
 
     const dataOk = mode === 'editPermissions' || canSaveUserData(values, original);
@@ -233,6 +235,15 @@ function UserDialogForm({
                 )}
             </DialogContent>
             <DialogActions>
+                {mode === 'editData' && user && user.lastLogin === null ? (
+                    <Button
+                        onClick={() => void invitation.resend(user)}
+                        disabled={invitation.sending}
+                        sx={{ mr: 'auto' }}
+                    >
+                        {translate('app.users.invitation.resend')}
+                    </Button>
+                ) : null}
                 <Button onClick={onClose}>{translate('ra.action.cancel')}</Button>
                 <Button type="submit" variant="contained" disabled={!enabled}>
                     {translate('ra.action.save')}

@@ -364,6 +364,65 @@ export const backOfficeUserRoutes: RouteCase[] = [
         },
     },
     {
+        route: 'POST /api/v2/users/:hashId/mfa-reset',
+        variant:
+            'every matrix login out of edit reach: 404 like an unknown id; the caller itself: 400 in reach, else 404 (targets in reach are not reset: that would end their sessions)',
+        async run(probe) {
+            const { subject, send } = probe;
+            for (const target of targetsOf(probe)) {
+                const self = target.userId === subject.userId;
+                if (!self && editable(subject, target)) continue;
+                const url = `/api/v2/users/${target.userId}/mfa-reset`;
+                const { status, body } = await send<ErrorBody>('POST', url);
+                if (self && editable(subject, target))
+                    expect
+                        .soft({ status, code: body.code }, url)
+                        .toEqual({ status: 400, code: 'CANNOT_RESET_OWN_MFA' });
+                else
+                    expect
+                        .soft({ status, message: body.message }, url)
+                        .toEqual({ status: 404, message: `User ${target.userId} was not found.` });
+            }
+            const unknown = await send<ErrorBody>('POST', '/api/v2/users/nope/mfa-reset');
+            expect.soft(unknown.status).toBe(404);
+        },
+    },
+    {
+        route: 'POST /api/v2/users/:hashId/invitation',
+        variant:
+            'every matrix login: out of edit reach 404 like an unknown id; in reach 409 USER_ALREADY_ACTIVE (every matrix login has chosen a password), no mail queued',
+        async run(probe) {
+            const { subject, send } = probe;
+            for (const target of targetsOf(probe)) {
+                const url = `/api/v2/users/${target.userId}/invitation`;
+                const { status, body } = await send<ErrorBody>('POST', url);
+                if (editable(subject, target))
+                    expect
+                        .soft({ status, code: body.code }, url)
+                        .toEqual({ status: 409, code: 'USER_ALREADY_ACTIVE' });
+                else
+                    expect
+                        .soft({ status, message: body.message }, url)
+                        .toEqual({ status: 404, message: `User ${target.userId} was not found.` });
+            }
+            const unknown = await send<ErrorBody>('POST', '/api/v2/users/nope/invitation');
+            expect.soft(unknown.status).toBe(404);
+        },
+    },
+    {
+        route: 'GET /api/v2/mail-outbox',
+        variant: 'admins read it (demo and development); every other login 403 NO_PERMISSION',
+        async run({ subject, get }) {
+            const url = '/api/v2/mail-outbox?limit=1';
+            const { status, body } = await get<ErrorBody>(url);
+            if (isAdminSubject(subject)) expect.soft(status, url).toBe(200);
+            else
+                expect
+                    .soft({ status, code: body.code }, url)
+                    .toEqual({ status: 403, code: 'NO_PERMISSION' });
+        },
+    },
+    {
         route: 'GET /api/rolesAndScopes',
         variant:
             "every organisation: scopes only under the view and the caller's scopes, 403 where the caller holds nothing",

@@ -1,4 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { backOfficeUserInvitationRoutes } from './invitation-routes.js';
+import { mailOutboxRoutes } from './mail-outbox-routes.js';
 import { backOfficeUserReadRoutes } from './read-routes.js';
 import { backOfficeUserWriteRoutes } from './write-routes.js';
 
@@ -6,4 +8,6 @@ import { backOfficeUserWriteRoutes } from './write-routes.js';
 export const backOfficeUserRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     await fastify.register(backOfficeUserReadRoutes);
     await fastify.register(backOfficeUserWriteRoutes);
+    await fastify.register(backOfficeUserInvitationRoutes);
+    await fastify.register(mailOutboxRoutes);
 };

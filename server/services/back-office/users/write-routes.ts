@@ -8,12 +8,14 @@ import {
     UserIdsBody,
     UserParams,
 } from '../../../../domain/contracts/back-office-users.js';
+import { Type } from 'typebox';
 import { authErrors, ErrorEnvelope } from '../../../../domain/contracts/common.js';
 import { badRequest } from '../../../errors.js';
 import { CREATE_USERS, UPDATE_USERS, userAccess, viewAccess, viewOf } from './access.js';
 import { changePermissions } from './change-permissions.js';
 import { createBackOfficeUser } from './create-user.js';
 import { deleteUsers } from './delete-users.js';
+import { resetBackOfficeUserMfa } from './reset-mfa.js';
 import { updateBackOfficeUser } from './update-user.js';
 
 /** Creating, editing, re-permissioning and deleting back-office users (domain §7). */
@@ -96,6 +98,29 @@ export const backOfficeUserWriteRoutes: FastifyPluginAsyncTypebox = async (fasti
                 ]);
             const view = viewOf(request, 'body');
             return changePermissions(fastify.db, request, hashId, view, request.body.permissions);
+        },
+    );
+
+    fastify.post(
+        '/v2/users/:hashId/mfa-reset',
+        {
+            config: {
+                access: userAccess(
+                    UPDATE_USERS,
+                    `Needs ${UPDATE_USERS} covering one of the user's assignments (as for editing); others get 404 as for an unknown id. Not for oneself (400 CANNOT_RESET_OWN_MFA).`,
+                ),
+            },
+            schema: {
+                tags: ['back-office'],
+                summary:
+                    "Resets another back-office user's two-step sign-in (TOTP off, authenticator forgotten, sessions ended); audited",
+                params: UserParams,
+                response: { 204: Type.Null(), 404: ErrorEnvelope, ...authErrors },
+            },
+        },
+        async (request, reply) => {
+            await resetBackOfficeUserMfa(fastify, request, request.params.hashId);
+            return reply.code(204).send(null);
         },
     );
 

@@ -91,6 +91,8 @@ describe('platform endpoints', () => {
                 tourCommander: '/tour-commander/v1',
                 apiAccess: '/api-access/api/v1',
             },
+            // No GEOCODER_URL in the test app: depot coordinates cannot be looked up.
+            addressLookup: false,
             environment: 'local',
             apiTokenTtlSeconds: 3600,
         });

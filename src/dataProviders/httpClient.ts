@@ -1,4 +1,5 @@
 import { currentAccessToken, leaveToLogin } from '../accessToken';
+import { i18n } from '../i18n/i18next';
 import { setLatestVersionId } from '../version';
 import { ApiError } from './apiError';
 
@@ -18,6 +19,8 @@ export interface HttpClientDeps {
     /** Called when a 401 survives a token refresh (shell §4: sign out, go to /login). */
     onSessionLost: () => Promise<void>;
     onVersionId: (versionId: string) => void;
+    /** The language the user chose: sent as `Accept-Language` (the server orders names in its collation). */
+    language?: () => string | undefined;
 }
 
 /** Drops query parameters whose value is empty (shell §7). */
@@ -42,8 +45,8 @@ function errorMessage(json: unknown, fallback: string): string {
 }
 
 /**
- * The one HTTP client of every data provider: bearer access token, JSON content type, empty
- * query parameters dropped, the `x-version-id` header recorded; a 401 refreshes the token and
+ * The one HTTP client of every data provider: bearer access token, JSON content type, the
+ * user's language as `Accept-Language`, empty query parameters dropped, the `x-version-id` header recorded; a 401 refreshes the token and
  * retries once, a second 401 ends the session. Errors become react-admin `HttpError`s whose
  * body is the `{code, message, details}` envelope.
  */
@@ -57,6 +60,8 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
         if (!headers.has('Content-Type') && !(options.body instanceof FormData))
             headers.set('Content-Type', 'application/json');
         if (token) headers.set('Authorization', `Bearer ${token}`);
+        const language = deps.language?.();
+        if (language && !headers.has('Accept-Language')) headers.set('Accept-Language', language);
         return deps.fetch(url, { ...options, headers });
     };
 
@@ -94,4 +99,5 @@ export const httpClient: HttpClient = createHttpClient({
     getAccessToken: currentAccessToken,
     onSessionLost: leaveToLogin,
     onVersionId: setLatestVersionId,
+    language: () => i18n.language,
 });

@@ -32,6 +32,7 @@ function setup(
         }),
         onSessionLost: vi.fn(async () => undefined),
         onVersionId: vi.fn(),
+        language: () => 'sv',
     };
     return { client: createHttpClient(deps), deps, requests };
 }
@@ -56,6 +57,8 @@ describe('httpClient', () => {
         expect(response.json).toEqual({ id: 'u1' });
         expect(requests[0]?.headers.get('authorization')).toBe('Bearer token-1');
         expect(requests[0]?.headers.get('content-type')).toBe('application/json');
+        // The user's language, for the order of names (issue 13 point 11).
+        expect(requests[0]?.headers.get('accept-language')).toBe('sv');
         expect(deps.onVersionId).toHaveBeenCalledWith('build-2');
     });
 

@@ -18,6 +18,7 @@ import {
     userTypes,
     weightFormats,
 } from '../../../domain/enums.js';
+import { nameSortKey } from '../name-collation.js';
 import { tenants } from './organisations.js';
 import { subcontractors } from './subcontractors.js';
 import { permissionAssignments } from './roles.js';
@@ -73,10 +74,11 @@ export const users = pgTable(
         index('users_tenant_type_idx').on(table.tenantId, table.type),
         index('users_scope_path_idx').on(table.scopePath.op('text_pattern_ops')),
         index('users_subcontractor_idx').on(table.subcontractorId),
-        // The back-office user list (issue 5): pages walk these orders; search uses trigrams.
-        index('users_name_sort_idx').on(
-            sql`lower(${table.lastName})`,
-            sql`lower(${table.firstName})`,
+        // The user lists (issue 5): pages walk these orders; search uses trigrams. Names in the
+        // root collation's order (English, German, French, Italian, Portuguese, Dutch: name-collation.ts).
+        index('users_name_key_sort_idx').on(
+            nameSortKey(table.lastName, 'root'),
+            nameSortKey(table.firstName, 'root'),
             table.id,
         ),
         index('users_created_sort_idx').on(table.createdAt, table.id),

@@ -20,6 +20,7 @@ import type {
 import type { ScopeSet } from '../../../access/scopes.js';
 import { escapeLike, scopeCondition } from '../../../access/scope-filter.js';
 import type { Queryable } from '../../../db/client.js';
+import { nameSortKey, type NameCollation } from '../../../db/name-collation.js';
 import { depots, subcontractors, users, vehicles } from '../../../db/schema/index.js';
 
 /** Where the caller may see (or change) each kind of account. */
@@ -95,16 +96,19 @@ function toAppUser(row: Row): AppUser {
     };
 }
 
-const sortExpressions: Record<AppUserSortField, AnyColumn | SQLWrapper> = {
-    lastName: sql`lower(${users.lastName})`,
-    firstName: sql`lower(${users.firstName})`,
-    username: sql`upper(${users.username})`,
-    subcontractorName: sql`lower(${subcontractors.name})`,
-    vehicleNumber: vehicles.number,
-    lastLogin: users.lastLoginAt,
-    created: users.createdAt,
-    active: users.active,
-};
+/** Each sort field's order, names in the collation of the user's language; the id breaks ties. */
+const sortExpressions = (
+    collation: NameCollation,
+): Record<AppUserSortField, (AnyColumn | SQLWrapper)[]> => ({
+    lastName: [nameSortKey(users.lastName, collation), nameSortKey(users.firstName, collation)],
+    firstName: [nameSortKey(users.firstName, collation), nameSortKey(users.lastName, collation)],
+    username: [sql`upper(${users.username})`],
+    subcontractorName: [nameSortKey(subcontractors.name, collation)],
+    vehicleNumber: [vehicles.number],
+    lastLogin: [users.lastLoginAt],
+    created: [users.createdAt],
+    active: [users.active],
+});
 
 /** Driver accounts under `scopes.drivers` and courier accounts under `scopes.couriers`. */
 function visibleAppUsers(scopes: AppUserScopes): SQL | undefined {
@@ -122,6 +126,8 @@ export interface AppUserListParams {
     page: number;
     size: number;
     sort: { field: AppUserSortField; order: 'asc' | 'desc' };
+    /** Names are ordered in the collation of the user's language (root when absent). */
+    collation?: NameCollation;
 }
 
 /** One page of the visible driver and courier accounts (0-based), with how many match. */
@@ -153,7 +159,12 @@ export async function listAppUsers(
     const [rows, totals] = await Promise.all([
         joined(db)
             .where(where)
-            .orderBy(direction(sortExpressions[params.sort.field]), asc(users.id))
+            .orderBy(
+                ...sortExpressions(params.collation ?? 'root')[params.sort.field].map((key) =>
+                    direction(key),
+                ),
+                asc(users.id),
+            )
             .limit(params.size)
             .offset(params.page * params.size),
         db

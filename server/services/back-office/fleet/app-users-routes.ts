@@ -13,6 +13,7 @@ import {
 } from '../../../../domain/contracts/fleet.js';
 import { appUserReadAccess, appUserReadScopes, appUserWriteAccess } from './access.js';
 import { listAppUsers } from './app-users-repository.js';
+import { nameCollationOf, requestLanguage } from '../../../db/name-collation.js';
 import { createAppUser } from './create-app-user.js';
 import { updateAppUser } from './update-app-user.js';
 
@@ -53,6 +54,7 @@ export const appUserRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
                 page: query.page ?? 0,
                 size: query.size ?? 25,
                 sort: { field, order },
+                collation: nameCollationOf(requestLanguage(request.headers['accept-language'])),
             });
         },
     );

@@ -9,6 +9,7 @@ import type {
 import { escapeLike, scopeCondition } from '../../../access/scope-filter.js';
 import type { ScopeSet } from '../../../access/scopes.js';
 import type { Queryable } from '../../../db/client.js';
+import { nameSortKey, type NameCollation } from '../../../db/name-collation.js';
 import { permissionAssignments, roles, users } from '../../../db/schema/index.js';
 import { userSearchText } from '../../../db/schema/users.js';
 import { scopeLevelOf, scopeNames } from '../scope-names.js';
@@ -22,11 +23,11 @@ export interface UserFilter {
     type?: BackOfficeUserType;
     roleId?: string;
     sort?: string;
+    /** Names are ordered in the collation of the user's language (root when absent). */
+    collation?: NameCollation;
 }
 
-const sortColumns: Record<BackOfficeUserSortField, SQL> = {
-    lastName: sql`lower(${users.lastName})`,
-    firstName: sql`lower(${users.firstName})`,
+const sortColumns: Record<Exclude<BackOfficeUserSortField, 'lastName' | 'firstName'>, SQL> = {
     email: sql`lower(${users.email})`,
     type: sql`${users.type}`,
     lastLogin: sql`${users.lastLoginAt}`,
@@ -67,18 +68,19 @@ function whereOf(filter: UserFilter): SQL | undefined {
 }
 
 /**
- * The list's order with a unique tie-breaker, shaped like the sort indexes (users_name_sort_idx,
- * users_created_sort_idx) so a page is an index walk: names by last then first name, other
- * columns by the column then id, both in the requested direction.
+ * The list's order with a unique tie-breaker, shaped like the sort indexes (users_name_key_sort_idx,
+ * users_created_sort_idx) so a page is an index walk: names by last then first name (or first
+ * then last) in the collation of the user's language (the root collation's key is indexed),
+ * other columns by the column then id, both in the requested direction.
  */
-function orderOf(sort: string | undefined): SQL[] {
+function orderOf(sort: string | undefined, collation: NameCollation = 'root'): SQL[] {
     const [field, direction] = (sort ?? 'lastName,asc').split(',') as [
         BackOfficeUserSortField,
         'asc' | 'desc',
     ];
     const dir = direction === 'desc' ? sql`desc` : sql`asc`;
-    const lastName = sql`lower(${users.lastName})`;
-    const firstName = sql`lower(${users.firstName})`;
+    const lastName = nameSortKey(users.lastName, collation);
+    const firstName = nameSortKey(users.firstName, collation);
     switch (field) {
         case 'firstName':
             return [sql`${firstName} ${dir}`, sql`${lastName} ${dir}`, sql`${users.id} ${dir}`];
@@ -119,7 +121,7 @@ export async function listBackOfficeUsers(
         db
             .select()
             .from(searched(db, filter, where))
-            .orderBy(...orderOf(filter.sort))
+            .orderBy(...orderOf(filter.sort, filter.collation))
             .limit(size)
             .offset(page * size),
         db
@@ -148,7 +150,7 @@ export async function allBackOfficeUsers(
         .select()
         .from(users)
         .where(whereOf(filter))
-        .orderBy(...orderOf(filter.sort))
+        .orderBy(...orderOf(filter.sort, filter.collation))
         .limit(limit);
     return withPermissions(db, rows, filter.visiblePermissions);
 }

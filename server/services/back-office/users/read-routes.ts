@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import {
     BackOfficeUserDownloadQuery,
@@ -9,8 +9,9 @@ import {
     RolesAndScopesQuery,
 } from '../../../../domain/contracts/back-office-users.js';
 import { authErrors } from '../../../../domain/contracts/common.js';
-import { isAdmin, type ProfileActions } from '../../../../domain/permissions.js';
-import { accessDenied, type AccessGrant } from '../../../access/route-access.js';
+import { isAdmin } from '../../../../domain/permissions.js';
+import { accessDenied } from '../../../access/route-access.js';
+import { nameCollationOf, requestLanguage } from '../../../db/name-collation.js';
 import { READ_USERS, readableScopes, viewAccess } from './access.js';
 import { contentTypes, MAX_EXPORT_ROWS, usersCsv, usersXlsx } from './export-files.js';
 import { allBackOfficeUsers, listBackOfficeUsers, type UserFilter } from './list-repository.js';
@@ -18,10 +19,11 @@ import { ASSIGN, rolesAndScopesFor } from './roles-and-scopes.js';
 
 /** The rows of a view: `request.access.scopes` (already narrowed to the view path); the permissions shown are those the caller may read. */
 function filterOf(
-    access: AccessGrant,
-    actions: ProfileActions,
+    request: FastifyRequest,
     query: { search?: string; type?: UserFilter['type']; roleId?: string; sort?: string },
 ): UserFilter {
+    const access = request.access;
+    const actions = request.caller.actions;
     return {
         rows: access.scopes,
         visiblePermissions: isAdmin(actions) ? 'ALL' : readableScopes(actions),
@@ -29,6 +31,7 @@ function filterOf(
         type: query.type,
         roleId: query.roleId,
         sort: query.sort,
+        collation: nameCollationOf(requestLanguage(request.headers['accept-language'])),
     };
 }
 
@@ -66,7 +69,7 @@ export const backOfficeUserReadRoutes: FastifyPluginAsyncTypebox = async (fastif
             const { query } = request;
             return listBackOfficeUsers(
                 fastify.db,
-                filterOf(request.access, request.caller.actions, query),
+                filterOf(request, query),
                 query.page,
                 query.size,
             );
@@ -100,7 +103,7 @@ export const backOfficeUserReadRoutes: FastifyPluginAsyncTypebox = async (fastif
         async (request, reply) => {
             const users = await allBackOfficeUsers(
                 fastify.db,
-                filterOf(request.access, request.caller.actions, {}),
+                filterOf(request, {}),
                 MAX_EXPORT_ROWS,
             );
             return sendFile(reply, 'csv', `backoffice-users-${today()}`, usersCsv(users));
@@ -124,7 +127,7 @@ export const backOfficeUserReadRoutes: FastifyPluginAsyncTypebox = async (fastif
             const { query } = request;
             const users = await allBackOfficeUsers(
                 fastify.db,
-                filterOf(request.access, request.caller.actions, query),
+                filterOf(request, query),
                 MAX_EXPORT_ROWS,
             );
             return sendFile(

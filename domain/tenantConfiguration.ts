@@ -23,6 +23,27 @@ export const DEFAULT_BUSINESS_HOURS: BusinessHours = { from: '00:00', to: '23:59
 export const addEditUserFromValues = ['TENANT', 'DEPOT', 'ALL'] as const;
 export type AddEditUserFrom = (typeof addEditUserFromValues)[number];
 
+/** Whether users may be added and edited in a view of this context; the admin view is never limited. */
+export function mayAddEditUsersIn(
+    context: 'admin' | 'tenant' | 'depot',
+    setting: AddEditUserFrom | undefined,
+): boolean {
+    return usersAddedAndEditedIn(context, setting) === undefined;
+}
+
+/**
+ * Where users are added and edited instead, when the organisation's setting does not allow it in
+ * a view of this context ('TENANT': the organisation view, 'DEPOT': the depot view); undefined
+ * when it is allowed here.
+ */
+export function usersAddedAndEditedIn(
+    context: 'admin' | 'tenant' | 'depot',
+    setting: AddEditUserFrom | undefined,
+): Exclude<AddEditUserFrom, 'ALL'> | undefined {
+    if (context === 'admin' || setting === undefined || setting === 'ALL') return undefined;
+    return setting === (context === 'tenant' ? 'TENANT' : 'DEPOT') ? undefined : setting;
+}
+
 export const defaultTenantFrontendConfiguration: TenantFrontendConfiguration = {
     businessHours: DEFAULT_BUSINESS_HOURS,
     addEditUserFrom: 'ALL',

@@ -5,7 +5,8 @@ import {
     listQueryOf,
 } from '../../src/dataProviders/backOfficeUsersDataProvider';
 import type { HttpClient } from '../../src/dataProviders/httpClient';
-import { addEditAllowedIn, userListAccess } from '../../src/resources/backoffice/userAccess';
+import { mayAddEditUsersIn, usersAddedAndEditedIn } from '../../domain/tenantConfiguration';
+import { userListAccess } from '../../src/resources/backoffice/userAccess';
 import {
     canSaveUserData,
     userDataErrors,
@@ -84,12 +85,21 @@ describe('the backoffice data provider', () => {
 
 describe('what the list offers', () => {
     it('follows the organisation setting for adding and editing, never in the admin view', () => {
-        expect(addEditAllowedIn('tenant', 'DEPOT')).toBe(false);
-        expect(addEditAllowedIn('depot', 'DEPOT')).toBe(true);
-        expect(addEditAllowedIn('tenant', 'TENANT')).toBe(true);
-        expect(addEditAllowedIn('depot', 'TENANT')).toBe(false);
-        expect(addEditAllowedIn('admin', 'TENANT')).toBe(true);
-        expect(addEditAllowedIn('depot', 'ALL')).toBe(true);
+        expect(mayAddEditUsersIn('tenant', 'DEPOT')).toBe(false);
+        expect(mayAddEditUsersIn('depot', 'DEPOT')).toBe(true);
+        expect(mayAddEditUsersIn('tenant', 'TENANT')).toBe(true);
+        expect(mayAddEditUsersIn('depot', 'TENANT')).toBe(false);
+        expect(mayAddEditUsersIn('admin', 'TENANT')).toBe(true);
+        expect(mayAddEditUsersIn('depot', 'ALL')).toBe(true);
+        expect(mayAddEditUsersIn('depot', undefined)).toBe(true);
+    });
+
+    it('names the view where users are added and edited when it is not this one (issue 13 point 12)', () => {
+        expect(usersAddedAndEditedIn('depot', 'TENANT')).toBe('TENANT');
+        expect(usersAddedAndEditedIn('tenant', 'DEPOT')).toBe('DEPOT');
+        expect(usersAddedAndEditedIn('depot', 'DEPOT')).toBeUndefined();
+        expect(usersAddedAndEditedIn('tenant', 'ALL')).toBeUndefined();
+        expect(usersAddedAndEditedIn('admin', 'DEPOT')).toBeUndefined();
     });
 
     it('needs c:, u: and d:bo-user under the view', () => {
@@ -100,6 +110,7 @@ describe('what the list offers', () => {
             delete: true,
         });
         expect(userListAccess(depotManagerD1, { context: 'depot', path: D1 }, 'TENANT')).toEqual({
+            addEditElsewhere: 'TENANT',
             add: false,
             editData: false,
             editPermissions: false,

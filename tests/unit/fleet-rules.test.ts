@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { mayAddEditUsersIn } from '../../domain/tenantConfiguration';
 import { previousMonth, isSelectableMonth } from '../../src/customRoutes/appLicenses/licenceMonth';
 import {
     appUserQueryOf,
@@ -8,7 +9,6 @@ import {
 import {
     courierAccountLimit,
     maskPhone,
-    mayAddEditUsersIn,
     validateAppUser,
 } from '../../src/resources/app-accounts/appUserRules';
 import {

@@ -5,7 +5,8 @@ import { List, SelectInput, useGetList, useResourceContext, useTranslate } from 
 import { DEFAULT_ROWS_PER_PAGE } from '../../controls/table';
 import type { Depot } from '../../../domain/contracts/depots';
 import { AppUserDialog } from './AppUserDialog';
-import { mayAddEditUsersIn } from './appUserRules';
+import { mayAddEditUsersIn, usersAddedAndEditedIn } from '../../../domain/tenantConfiguration';
+import { AddEditElsewhereNotice } from '../../controls/AddEditElsewhereNotice';
 import { AppUserTable } from './AppUserTable';
 import { useFleetView, useTenantFrontendConfiguration } from './useFleetView';
 
@@ -79,6 +80,12 @@ export function AppAccountList() {
             <Typography component="h1" variant="h5" sx={{ mr: 'auto' }}>
                 {translate(`resources.${resource}.name`, { smart_count: 2 })}
             </Typography>
+            {!editable && (rights('c:driver') || rights('u:driver')) && (
+                <AddEditElsewhereNotice
+                    where={usersAddedAndEditedIn(view.context, configuration.addEditUserFrom)}
+                    sx={{ py: 0 }}
+                />
+            )}
             {editable && rights('c:driver') && (
                 <Button
                     variant="contained"

@@ -1,5 +1,3 @@
-import type { AppContext } from '../../../domain/enums';
-import type { AddEditUserFrom } from '../../../domain/tenantConfiguration';
 import {
     driverMobileRule,
     emailRule,
@@ -79,10 +77,4 @@ export function courierAccountLimit(
 ): { count: number; max: number; reached: boolean } {
     const current = count ?? 0;
     return { count: current, max, reached: current >= max };
-}
-
-/** Whether accounts may be added or edited in this view (tenant configuration `addEditUserFrom`; the admin view always). */
-export function mayAddEditUsersIn(context: AppContext, from: AddEditUserFrom): boolean {
-    if (context === 'admin' || from === 'ALL') return true;
-    return from === (context === 'tenant' ? 'TENANT' : 'DEPOT');
 }

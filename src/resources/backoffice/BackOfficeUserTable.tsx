@@ -8,6 +8,7 @@ import { SelectInput, useListContext, useRefresh, useTranslate } from 'react-adm
 import { EMPTY_VALUE } from '../../../domain/formatting';
 import type { RolesAndScopes } from '../../../domain/contracts/back-office-users';
 import type { AddEditUserFrom } from '../../../domain/tenantConfiguration';
+import { AddEditElsewhereNotice } from '../../controls/AddEditElsewhereNotice';
 import { BackOfficeTable, type TableColumn } from '../../controls/table';
 import type {
     BackOfficeUserRecord,
@@ -208,6 +209,7 @@ export function BackOfficeUserTable({ view, addEditUserFrom, timeZone }: BackOff
 
     return (
         <>
+            <AddEditElsewhereNotice where={access.addEditElsewhere} />
             <BackOfficeUserToolbar
                 view={view}
                 mayAdd={access.add}

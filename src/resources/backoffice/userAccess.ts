@@ -1,11 +1,16 @@
-import type { AppContext } from '../../../domain/enums';
 import { can, canAnywhereUnder, type PermissionTarget } from '../../../domain/permissionChecks';
 import type { ProfileActions } from '../../../domain/permissions';
-import type { AddEditUserFrom } from '../../../domain/tenantConfiguration';
+import {
+    mayAddEditUsersIn,
+    usersAddedAndEditedIn,
+    type AddEditUserFrom,
+} from '../../../domain/tenantConfiguration';
 import type { UserView } from '../../dataProviders/backOfficeUsersDataProvider';
 
 /** What the back-office user list offers in a view (issue 5): add, edit data, edit permissions, delete. */
 export interface UserListAccess {
+    /** The viewer may add or edit users here, but the organisation's setting sends them to this view. */
+    addEditElsewhere?: 'TENANT' | 'DEPOT';
     add: boolean;
     editData: boolean;
     editPermissions: boolean;
@@ -18,18 +23,6 @@ const targetOf = (view: UserView): PermissionTarget =>
         : { context: view.context, ...(view.path ? { path: view.path } : {}) };
 
 /**
- * The organisation's `addEditUserFrom`: 'TENANT' allows adding and editing only in the tenant
- * view, 'DEPOT' only in the depot view, 'ALL' in both; the admin view is never limited.
- */
-export function addEditAllowedIn(
-    context: AppContext,
-    setting: AddEditUserFrom | undefined,
-): boolean {
-    if (context === 'admin' || setting === undefined || setting === 'ALL') return true;
-    return setting === (context === 'tenant' ? 'TENANT' : 'DEPOT');
-}
-
-/**
  * The list's actions for the viewer in `view`: c:bo-user, u:bo-user and d:bo-user granted
  * somewhere under the view's scope (each row is checked again by the server), limited by the
  * organisation's setting for adding and editing. Permissions are edited with u:bo-user too.
@@ -40,10 +33,14 @@ export function userListAccess(
     setting: AddEditUserFrom | undefined,
 ): UserListAccess {
     const target = targetOf(view);
-    const allowed = addEditAllowedIn(view.context, setting);
+    const allowed = mayAddEditUsersIn(view.context, setting);
     const holds = (code: string) => canAnywhereUnder(actions, code, target);
     const update = allowed && holds('u:bo-user');
+    const elsewhere = usersAddedAndEditedIn(view.context, setting);
     return {
+        ...(elsewhere && (holds('c:bo-user') || holds('u:bo-user'))
+            ? { addEditElsewhere: elsewhere }
+            : {}),
         add: allowed && holds('c:bo-user'),
         editData: update,
         editPermissions: update,

@@ -1,7 +1,8 @@
 import { ListBase } from 'react-admin';
 import type { Subcontractor } from '../../../domain/contracts/fleet';
 import { DEFAULT_ROWS_PER_PAGE } from '../../controls/table';
-import { mayAddEditUsersIn } from '../app-accounts/appUserRules';
+import { mayAddEditUsersIn, usersAddedAndEditedIn } from '../../../domain/tenantConfiguration';
+import { AddEditElsewhereNotice } from '../../controls/AddEditElsewhereNotice';
 import { AppUserTable } from '../app-accounts/AppUserTable';
 import { useFleetView, useTenantFrontendConfiguration } from '../app-accounts/useFleetView';
 
@@ -18,28 +19,35 @@ export function SubcontractorDrivers({
 }) {
     const view = useFleetView();
     const { configuration } = useTenantFrontendConfiguration(view.tenantId);
-    const editable =
-        mayAddEditUsersIn('depot', configuration.addEditUserFrom) && view.allows('u:driver', path);
+    const mayEdit = view.allows('u:driver', path);
+    const editable = mayAddEditUsersIn('depot', configuration.addEditUserFrom) && mayEdit;
     return (
-        <ListBase
-            resource="subcontractorDrivers"
-            filter={{ path }}
-            perPage={DEFAULT_ROWS_PER_PAGE}
-            sort={{ field: 'lastName', order: 'ASC' }}
-            disableSyncWithLocation
-            storeKey={`subcontractorDrivers.${path}`}
-        >
-            <AppUserTable
-                tableId="subcontractorDrivers"
-                driverType="DRIVER"
-                hidePhoneDigits={configuration.hidePhoneNumberLastDigits}
-                canEdit={() => editable}
-                bulk={{ activate: false, deactivate: false, delete: false }}
-                subcontractorFilter={{
-                    depotId: subcontractor?.depotId ?? view.internalDepotId ?? '',
-                }}
-                {...(view.tenantId ? { tenantId: view.tenantId } : {})}
-            />
-        </ListBase>
+        <>
+            {mayEdit && (
+                <AddEditElsewhereNotice
+                    where={usersAddedAndEditedIn('depot', configuration.addEditUserFrom)}
+                />
+            )}
+            <ListBase
+                resource="subcontractorDrivers"
+                filter={{ path }}
+                perPage={DEFAULT_ROWS_PER_PAGE}
+                sort={{ field: 'lastName', order: 'ASC' }}
+                disableSyncWithLocation
+                storeKey={`subcontractorDrivers.${path}`}
+            >
+                <AppUserTable
+                    tableId="subcontractorDrivers"
+                    driverType="DRIVER"
+                    hidePhoneDigits={configuration.hidePhoneNumberLastDigits}
+                    canEdit={() => editable}
+                    bulk={{ activate: false, deactivate: false, delete: false }}
+                    subcontractorFilter={{
+                        depotId: subcontractor?.depotId ?? view.internalDepotId ?? '',
+                    }}
+                    {...(view.tenantId ? { tenantId: view.tenantId } : {})}
+                />
+            </ListBase>
+        </>
     );
 }

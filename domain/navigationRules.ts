@@ -16,6 +16,8 @@ export interface NavigationRuleInput {
     manualJobUploadEnabled?: boolean;
     /** Large screens and wider; absent = true (desktop-only pages are then offered). */
     largeScreen?: boolean;
+    /** The installation lets admins read its mail outbox (browser configuration `mailViewer`); absent = no. */
+    mailViewer?: boolean;
 }
 
 export type NavigationRule = (input: NavigationRuleInput) => boolean;
@@ -100,6 +102,8 @@ export const adminNavigationRules = {
     tenantConfig: adminOnly,
     backofficeActions: adminOnly,
     pageViews: adminOnly,
+    // Demo and development installations only: production has no outbox API to read.
+    mailOutbox: (input) => input.mailViewer === true && adminOnly(input),
 } satisfies Record<string, NavigationRule>;
 
 export const navigationRules = {

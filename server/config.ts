@@ -294,6 +294,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
             helpCenterUrl: env.HELP_CENTER_URL,
             routePlannerUrl: env.ROUTE_PLANNER_URL,
             addressLookup: Boolean(env.GEOCODER_URL),
+            // The rule of GET /api/v2/mail-outbox (404 in production), so the page shows where the API answers.
+            mailViewer: !production,
             environment: env.APP_ENVIRONMENT,
             apiTokenTtlSeconds: env.API_TOKEN_TTL_SECONDS,
         },

@@ -35,6 +35,7 @@ export function readBrowserConfig(doc: Document = document): BrowserConfig {
             helpCenterUrl: injected.helpCenterUrl,
             routePlannerUrl: injected.routePlannerUrl,
             addressLookup: injected.addressLookup,
+            mailViewer: injected.mailViewer,
             environment: injected.environment,
             apiTokenTtlSeconds: injected.apiTokenTtlSeconds,
         };

@@ -34,6 +34,12 @@ export const BrowserConfig = Type.Object({
                 'Whether a depot without coordinates is geocoded from its address (GEOCODER_URL is set); absent: no, coordinates are required',
         }),
     ),
+    mailViewer: Type.Optional(
+        Type.Boolean({
+            description:
+                'Whether admins may read the mail outbox in the browser (demo and development installations: NODE_ENV is not production); absent: no',
+        }),
+    ),
     environment: Type.Optional(
         Type.String({
             description:

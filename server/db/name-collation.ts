@@ -4,7 +4,7 @@ import { languages, type Language } from '../../domain/enums.js';
 /**
  * Names in the order of the user's language (issue 13 point 11), on every database: PGlite has
  * no ICU collations, so a name is turned into a sort key compared byte by byte (`COLLATE "C"`),
- * built from plain `lower`, `replace` and `translate`. The key has the strength of a primary
+ * built from `normalize`, `lower`, `replace`, `regexp_replace` and `translate`. The key has the strength of a primary
  * collation (case and accents count only where the language makes a letter of its own), and the
  * order is that of ICU's collation of the language for Latin-script names (checked against
  * `Intl.Collator` in tests/api/name-collation.test.ts).
@@ -158,52 +158,33 @@ const rootExpansions: Tailoring = [
     ['þ', 'z~9'],
 ];
 
-/** Accented letters and their base letter in the root collation (`translate`'s two lists). */
-const rootFolds: Record<string, string> = {
-    a: 'áàâäãåāăą',
-    c: 'çćč',
-    d: 'ďđ',
-    e: 'éèêëěęėē',
-    i: 'íìîïī',
-    l: 'ĺľł',
-    n: 'ńňñ',
-    o: 'óòôöõőøō',
-    r: 'ŕř',
-    s: 'śšșş',
-    t: 'ťțţ',
-    u: 'úùûüűůū',
-    y: 'ýÿ',
-    z: 'źżž',
-};
-const foldFrom = Object.values(rootFolds).join('');
-const foldTo = Object.entries(rootFolds)
-    .map(([base, letters]) => base.repeat([...letters].length))
-    .join('');
-
 /**
- * Upper-case letters the key knows, for `translate`: `lower` changes only ASCII letters on a
- * database whose character type is "C".
+ * Letters without a decomposition (so `normalize(…, NFD)` keeps them whole): their lower case
+ * (`lower` changes only ASCII letters on a database whose character type is "C"), and the base
+ * letter they fold into in the root collation.
  */
-const lowerLetters = [
-    ...new Set([
-        ...foldFrom,
-        ...Object.values(tailorings).flatMap((rules) => rules.flatMap(([from]) => [...from])),
-    ]),
-].filter(
-    (letter) =>
-        letter > '\u007f' && letter.toUpperCase().length === 1 && letter.toUpperCase() !== letter,
-);
-const upperFrom = lowerLetters.map((letter) => letter.toUpperCase()).join('');
-const upperTo = lowerLetters.join('');
+const undecomposedUpper = 'ÆØŒÞŁĐ';
+const undecomposedLower = 'æøœþłđ';
+const undecomposedFolds: [from: string, to: string] = ['øłđ', 'old'];
+
+/** Combining marks (accents) left by the decomposition: dropped after the language's own letters. */
+const COMBINING_MARKS = '[\u0300-\u036f]';
 
 const literal = (text: string) => sql.raw(`'${text.replaceAll("'", "''")}'`);
 
-/** The sort key of a name column in a collation: compare with `COLLATE "C"` (see `nameOrder`). */
+/**
+ * The sort key of a name column in a collation: compare with `COLLATE "C"` (included). The name
+ * is decomposed (NFD: "Å" becomes "A" and a ring), so `lower` and a short `translate` bring it to
+ * lower case on any database; the language's letters are replaced in their decomposed form; then
+ * the remaining accents are dropped and the letters without a decomposition folded. About ten
+ * times cheaper than one `translate` over every accented letter (PGlite, 50,000 names).
+ */
 export function nameSortKey(column: SQLWrapper, collation: NameCollation): SQL {
-    let key: SQL = sql`translate(lower(${column}), ${literal(upperFrom)}, ${literal(upperTo)})`;
+    let key: SQL = sql`translate(lower(normalize(${column}, NFD)), ${literal(undecomposedUpper)}, ${literal(undecomposedLower)})`;
     for (const [from, to] of [...tailorings[collation], ...rootExpansions])
-        key = sql`replace(${key}, ${literal(from)}, ${literal(to)})`;
-    return sql`(translate(${key}, ${literal(foldFrom)}, ${literal(foldTo)}) collate "C")`;
+        key = sql`replace(${key}, ${literal(from.normalize('NFD'))}, ${literal(to)})`;
+    key = sql`regexp_replace(${key}, ${literal(COMBINING_MARKS)}, '', 'g')`;
+    return sql`(translate(${key}, ${literal(undecomposedFolds[0])}, ${literal(undecomposedFolds[1])}) collate "C")`;
 }
 
 /** The collation of a language; unknown languages sort as English. */

@@ -62,11 +62,7 @@ export function createBackofficeActionMethods(
             download(`${base}/translations/${language}`, `${language}.json`),
         uploadTranslation: (language, file) =>
             json(`${base}/translations/${language}`, { method: 'PUT', body: JSON.stringify(file) }),
-        // No body: a JSON content type with an empty body is refused, so say text/plain (as ra-data-simple-rest does).
         resetTranslation: (language) =>
-            json(`${base}/translations/${language}`, {
-                method: 'DELETE',
-                headers: { 'Content-Type': 'text/plain' },
-            }),
+            json(`${base}/translations/${language}`, { method: 'DELETE' }),
     };
 }

@@ -1,6 +1,7 @@
 import type { BrowserConfig } from '../../domain/contracts/browser-config';
 import type { ConfigSchemaName } from '../../domain/clientConfigs';
 import type { ConfigRevision, ConfigSaveBody } from '../../domain/contracts/client-configs';
+import type { MfaRequirement, MfaRequirementBody } from '../../domain/contracts/mfa-requirement';
 import type { ConfigurationOwner } from '../configuration/configurationOwner';
 import { schemaAssetOptions } from '../configuration/schemaAssets';
 import type { HttpClient } from './httpClient';
@@ -25,6 +26,9 @@ export interface ClientConfigMethods {
     ): Promise<ConfigRevision>;
     /** The owner's schema (`/assets/schemas/<client>/<environment>/<version>/<name>.json?ts=`) and its validator module. */
     getConfigSchema(owner: ConfigurationOwner): Promise<ConfigSchemaAsset>;
+    /** Whether the organisation requires MFA of its back-office users (organisation admins and admins). */
+    getMfaRequirement(tenantId: string): Promise<MfaRequirement>;
+    setMfaRequirement(tenantId: string, body: MfaRequirementBody): Promise<MfaRequirement>;
 }
 
 /** Which schema file an owner's document follows. */
@@ -71,7 +75,15 @@ export function createClientConfigMethods(
         (await httpClient(url, init)).json as T;
     const post = <T>(url: string, body: unknown) =>
         json<T>(url, { method: 'POST', body: JSON.stringify(body) });
+    const mfaRequirementUrl = (tenantId: string) =>
+        `${services.tenantAdmin}/tenants/${encodeURIComponent(tenantId)}/mfaRequirement`;
     return {
+        getMfaRequirement: (tenantId) => json<MfaRequirement>(mfaRequirementUrl(tenantId)),
+        setMfaRequirement: (tenantId, body) =>
+            json<MfaRequirement>(mfaRequirementUrl(tenantId), {
+                method: 'PUT',
+                body: JSON.stringify(body),
+            }),
         getClientConfig: (owner) => json<ConfigRevision>(configPaths(services, owner).current),
         saveClientConfig: (owner, body) =>
             post<ConfigRevision>(configPaths(services, owner).current, body),

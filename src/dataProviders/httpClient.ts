@@ -57,7 +57,9 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
     const send = (url: string, options: RequestInit, token: string | undefined) => {
         const headers = new Headers(options.headers);
         if (!headers.has('Accept')) headers.set('Accept', 'application/json');
-        if (!headers.has('Content-Type') && !(options.body instanceof FormData))
+        // A JSON body is announced as such; a request without a body announces none (the server refuses an empty JSON body).
+        const hasBody = options.body !== undefined && options.body !== null;
+        if (hasBody && !headers.has('Content-Type') && !(options.body instanceof FormData))
             headers.set('Content-Type', 'application/json');
         if (token) headers.set('Authorization', `Bearer ${token}`);
         const language = deps.language?.();

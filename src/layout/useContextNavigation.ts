@@ -42,7 +42,7 @@ export function useContextNavigation(): ContextNavigation {
     const ready = Boolean(
         current?.basePath && profile && (current.context !== 'depot' || scope.depotPath),
     );
-    const { routePlannerUrl } = getBrowserConfig();
+    const { routePlannerUrl, mailViewer } = getBrowserConfig();
     const input: NavigationInput | undefined =
         ready && profile
             ? {
@@ -50,6 +50,7 @@ export function useContextNavigation(): ContextNavigation {
                   path: scopePath,
                   manualJobUploadEnabled: scope.depot?.manualJobUploadEnabled,
                   largeScreen,
+                  mailViewer,
                   links: { routePlannerUrl },
               }
             : undefined;

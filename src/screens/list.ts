@@ -5,6 +5,7 @@ import { depotSelection } from '../customRoutes/depotSelection';
 import { depotSummary } from '../customRoutes/depotSummary';
 import { error } from '../customRoutes/error';
 import { landing } from '../customRoutes/landing';
+import { mailOutbox } from '../customRoutes/mailOutbox';
 import { pageViews } from '../customRoutes/pageViews';
 import { profile } from '../customRoutes/profile';
 import { tenantSelection } from '../customRoutes/tenantSelection';
@@ -37,6 +38,7 @@ export const screens: readonly Screen[] = [
     tourCommanderConfig,
     backofficeActions,
     pageViews,
+    mailOutbox,
     backoffice,
     appAccounts,
     appLicenses,

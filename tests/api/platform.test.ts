@@ -93,6 +93,8 @@ describe('platform endpoints', () => {
             },
             // No GEOCODER_URL in the test app: depot coordinates cannot be looked up.
             addressLookup: false,
+            // NODE_ENV=test is no production installation: admins may read the mail outbox.
+            mailViewer: true,
             environment: 'local',
             apiTokenTtlSeconds: 3600,
         });

@@ -91,6 +91,101 @@ describe('two-step sign-in from the profile', () => {
         await signIn(page, user.email, password);
         await page.waitForURL((target) => !target.pathname.startsWith('/login'));
         expect(await page.getByRole('heading', { name: 'Two-step sign-in' }).count()).toBe(0);
+        await signOut(page);
+        await page.close();
+    });
+
+    it('an organisation admin requires it for the organisation: its users set it up at the next sign-in', async () => {
+        const [depot] = await env.server.db.select().from(depots).limit(1);
+        if (!depot) throw new Error('the demo data has no depot');
+        const password = 'Mfa-required-pass-1!';
+        const orgAdmin = await createTestUser(env.server, {
+            email: uniqueEmail('mfa.orgadmin'),
+            firstName: 'Olga',
+            tenantId: depot.tenantId,
+            password,
+            grants: [
+                {
+                    roleId: 'role-organization-admin',
+                    scopePath: depot.tenantId,
+                    tenantId: depot.tenantId,
+                },
+            ],
+        });
+        const member = await createTestUser(env.server, {
+            email: uniqueEmail('mfa.member'),
+            firstName: 'Mats',
+            tenantId: depot.tenantId,
+            password,
+            grants: [
+                {
+                    roleId: 'role-depot-standard',
+                    scopePath: depot.scopePath,
+                    tenantId: depot.tenantId,
+                },
+            ],
+        });
+        const page = await env.browser.newPage();
+        await page.goto(url('/login'));
+        await signIn(page, orgAdmin.email, password);
+        await page.waitForURL((target) => !target.pathname.startsWith('/login'));
+        await page.goto(url(`/tenant/${depot.tenantId}/users/backoffice`));
+        const requirement = page.getByRole('switch', {
+            name: 'Require two-step sign-in for the back-office users of this organisation',
+        });
+        await requirement.waitFor();
+        expect(await requirement.isChecked()).toBe(false);
+        await requirement.click();
+        await page
+            .getByText(
+                'Two-step sign-in is now required for the back-office users of this organisation.',
+            )
+            .waitFor();
+        expect(await requirement.isChecked()).toBe(true);
+        expect(await screenshotAndAxe(page, 'tenant-users-mfa-required'), 'axe').toEqual([]);
+        await signOut(page);
+
+        // The member has no authenticator yet: the sign-in asks to set one up.
+        await signIn(page, member.email, password);
+        await page.getByRole('heading', { name: 'Set up two-step sign-in' }).waitFor();
+        await page.goto(url('/login'));
+
+        // The organisation admin is one of those users: a code from a new authenticator first.
+        await signIn(page, orgAdmin.email, password);
+        await page.getByRole('heading', { name: 'Set up two-step sign-in' }).waitFor();
+        const secret = ((await page.locator('code').textContent()) ?? '').replace(/\s/g, '');
+        await enterTotp(page, (await freshTotp(secret, undefined)).code);
+        await page.waitForURL((target) => !target.pathname.startsWith('/login'));
+
+        // In German, and lifted again.
+        await page.evaluate(([key, value]) => localStorage.setItem(key, value), [
+            LANGUAGE_STORAGE_KEY,
+            'de',
+        ] as const);
+        await page.goto(url(`/tenant/${depot.tenantId}/users/backoffice`));
+        const german = page.getByRole('switch', {
+            name: 'Zweistufige Anmeldung für die Backoffice-Benutzer dieser Organisation verlangen',
+        });
+        await german.waitFor();
+        expect(await german.isChecked()).toBe(true);
+        await german.click();
+        await page
+            .getByText(
+                'Die zweistufige Anmeldung ist für die Backoffice-Benutzer dieser Organisation nicht mehr Pflicht.',
+            )
+            .waitFor();
+        await page.evaluate(([key, value]) => localStorage.setItem(key, value), [
+            LANGUAGE_STORAGE_KEY,
+            'en',
+        ] as const);
+        await page.reload();
+        await signOut(page);
+        await signIn(page, member.email, password);
+        await page.waitForURL((target) => !target.pathname.startsWith('/login'));
+        expect(await page.getByRole('heading', { name: 'Set up two-step sign-in' }).count()).toBe(
+            0,
+        );
+        await signOut(page);
         await page.close();
     });
 });

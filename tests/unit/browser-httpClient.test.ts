@@ -49,11 +49,21 @@ describe('dropEmptyQueryParameters', () => {
 });
 
 describe('httpClient', () => {
+    it('announces no content type for a request without a body (a POST of an action, a GET)', async () => {
+        const { client, requests } = setup([json(200, {}), json(200, {})]);
+        await client('/api/v2/users/u1/invitation', { method: 'POST' });
+        await client('/api/users/me');
+        expect(requests.map((request) => request.headers.get('content-type'))).toEqual([
+            null,
+            null,
+        ]);
+    });
+
     it('sends the bearer access token and JSON headers, and records the version id', async () => {
         const { client, deps, requests } = setup([
             json(200, { id: 'u1' }, { 'x-version-id': 'build-2' }),
         ]);
-        const response = await client('/api/users/me');
+        const response = await client('/api/users/me', { method: 'PUT', body: '{}' });
         expect(response.json).toEqual({ id: 'u1' });
         expect(requests[0]?.headers.get('authorization')).toBe('Bearer token-1');
         expect(requests[0]?.headers.get('content-type')).toBe('application/json');

@@ -472,6 +472,38 @@ describe('the declared entries', () => {
         ).toEqual(['app.navigation.apiAccess']);
     });
 
+    it('show the mail outbox to admins where the installation has a mail viewer (issue 13 point 14)', () => {
+        const admin = actions({ ADMIN: ['admin'] });
+        const adminMenu = (extra: Partial<NavigationInput>) =>
+            texts(visibleEntries(navigationEntries, 'admin', input({ actions: admin, ...extra })));
+        expect(adminMenu({ mailViewer: true })).toEqual([
+            'app.navigation.depots',
+            'app.navigation.organizations',
+            'app.navigation.tourCommanderConfig',
+            'app.navigation.backofficeActions',
+            'app.navigation.pageViews',
+            'app.navigation.mailOutbox',
+            'app.navigation.backofficeUsers',
+            'app.fleet.navigation.appAccountsAdmin',
+        ]);
+        // Production (flag off or absent): no entry.
+        expect(adminMenu({ mailViewer: false })).not.toContain('app.navigation.mailOutbox');
+        expect(adminMenu({})).not.toContain('app.navigation.mailOutbox');
+        // An organisation admin never has the administration's entry, flag or not.
+        expect(
+            texts(
+                visibleEntries(
+                    navigationEntries,
+                    'admin',
+                    input({
+                        actions: actions({ TENANT: { t1: ['tenant-admin'] } }),
+                        mailViewer: true,
+                    }),
+                ),
+            ),
+        ).toEqual([]);
+    });
+
     it('show the people pages by their features (issue 5)', () => {
         const tenant = (codes: string[]) =>
             texts(

@@ -166,6 +166,7 @@ describe('the computed routes', () => {
                 '/administration/tour-commander/tenant-config',
                 '/administration/backoffice-actions',
                 '/administration/analytics',
+                '/administration/mail-outbox',
                 '/administration/configurations/*',
                 '/administration/users/*',
                 '/administration/*',

@@ -4,6 +4,7 @@ import { secureService } from '../../access/route-access.js';
 import { clientConfigRoutes } from './client-configs-routes.js';
 import { depotUploadRoutes } from './depot-upload-routes.js';
 import { depotsRoutes } from './depots-routes.js';
+import { mfaRequirementRoutes } from './mfa-requirement-routes.js';
 import { tenantsRoutes } from './tenants-routes.js';
 
 /**
@@ -20,6 +21,7 @@ export default fp(
                 await service.register(depotsRoutes);
                 await service.register(depotUploadRoutes);
                 await service.register(clientConfigRoutes);
+                await service.register(mfaRequirementRoutes);
             },
             { prefix: opts.prefix },
         );

@@ -1,6 +1,7 @@
 import { List, Loading } from 'react-admin';
 import { DEFAULT_ROWS_PER_PAGE } from '../../controls/table';
 import { BackOfficeUserTable } from './BackOfficeUserTable';
+import { MfaRequirementSwitch } from './MfaRequirementSwitch';
 import { useUserView } from './useUserView';
 
 /**
@@ -26,6 +27,9 @@ export function BackOfficeUserList() {
             pagination={false}
             empty={false}
         >
+            {view.context === 'tenant' && view.path && (
+                <MfaRequirementSwitch tenantId={view.path} />
+            )}
             <BackOfficeUserTable
                 view={view}
                 addEditUserFrom={state.addEditUserFrom}

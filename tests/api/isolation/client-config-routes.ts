@@ -80,6 +80,41 @@ function adminOnly(
     };
 }
 
+/**
+ * The MFA requirement of an organisation (issue 13 point 13): admins and holders of tenant-admin
+ * covering the organisation; everyone else 403 (CHANGE_SCOPE for organisation admins of another
+ * organisation); an unknown organisation 404 for those who could reach it. Writes carry a stale base revision, so nothing changes.
+ */
+function organisationAdminRoute(
+    route: string,
+    call: (probe: Probe, tenantId: string) => Promise<DemoResponse<Reply>>,
+    success: number,
+): RouteCase {
+    return {
+        route,
+        variant:
+            'admins and organisation admins of that organisation; others 403; writes with a stale base change nothing',
+        async run(probe) {
+            const before = await snapshot(probe);
+            const admin = isAdminSubject(probe.subject);
+            const reach = tenantGrantPaths(probe.subject, 'tenant-admin');
+            for (const tenantId of [...probe.world.tenantIds, UNKNOWN_TENANT]) {
+                const allowed = admin || reach.some((scope) => covers(scope, tenantId));
+                const { status, body } = await call(probe, tenantId);
+                // Organisation admins of another organisation are told to change scope.
+                if (!allowed)
+                    expect.soft({ status, code: body.code }, tenantId).toEqual({
+                        status: 403,
+                        code: reach.length > 0 ? 'CHANGE_SCOPE' : 'NO_PERMISSION',
+                    });
+                else if (tenantId === UNKNOWN_TENANT) expect.soft(status, tenantId).toBe(404);
+                else expect.soft(status, `${tenantId}: ${body.code ?? ''}`).toBe(success);
+            }
+            expect(await snapshot(probe)).toBe(before);
+        },
+    };
+}
+
 /** A depot route: inside the region answers, outside exactly like an unknown depot. */
 function depotRoute(
     route: string,
@@ -162,6 +197,20 @@ export const clientConfigRoutes: RouteCase[] = [
                 `/tenant-admin/v1/tenants/${tenantId}/clientConfigsHistory/1/restore`,
                 { baseRevision: STALE },
             ),
+        409,
+    ),
+    organisationAdminRoute(
+        'GET /tenant-admin/v1/tenants/:tenantId/mfaRequirement',
+        (probe, tenantId) => probe.get(`/tenant-admin/v1/tenants/${tenantId}/mfaRequirement`),
+        200,
+    ),
+    organisationAdminRoute(
+        'PUT /tenant-admin/v1/tenants/:tenantId/mfaRequirement',
+        (probe, tenantId) =>
+            probe.send('PUT', `/tenant-admin/v1/tenants/${tenantId}/mfaRequirement`, {
+                required: true,
+                baseRevision: STALE,
+            }),
         409,
     ),
     adminOnly(

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { depots, tenants } from '../../server/db/schema/index.js';
 import { LANGUAGE_STORAGE_KEY } from '../../src/i18n/languages.js';
 import { pathOf } from './fixtures/app.js';
-import { screenshotAndAxe } from './fixtures/browser.js';
+import { screenshotAndAxe, unexpectedProblems } from './fixtures/browser.js';
 import { setUpE2eEnvironment } from './fixtures/environment.js';
 import { latestMail, temporaryPasswordOf, uniqueEmail } from './fixtures/identity.js';
 import { demoLoginOf } from './fixtures/server.js';
@@ -201,8 +201,16 @@ async function inviteAndReadAsAdmin(
     await dialog.waitFor({ state: 'detached' });
 
     await page.goto(url('/administration'));
-    await page.getByRole('menuitem', { name: texts.menuEntry }).click();
-    await page.waitForURL(/\/administration\/mail-outbox$/);
+    // The context's index first goes on to its first page; the drawer's link is clicked after
+    // (again if a click landed while the drawer was being rendered anew).
+    await page.waitForURL((target) => target.pathname !== '/administration');
+    const entry = page.getByRole('menuitem', { name: texts.menuEntry });
+    for (let attempt = 0; !/\/administration\/mail-outbox$/.test(page.url()); attempt += 1) {
+        if (attempt === 3)
+            throw new Error(`the drawer's entry did not open the page: ${page.url()}`);
+        await entry.click();
+        await page.waitForURL(/\/administration\/mail-outbox$/, { timeout: 5_000 }).catch(() => {});
+    }
     await page.getByRole('heading', { level: 1, name: texts.heading }).waitFor();
     // Newest first: the new user's invitation heads the list.
     const firstRow = page.locator('table tbody tr').first();
@@ -294,6 +302,54 @@ describe('the mail viewer', () => {
         await signOutAs(page, ui.de);
         await signInWithTemporaryPassword(page, ui.de, user.email, temporaryPassword);
         expect(env.browser.problems).toEqual([]);
+        await signInPageIn(page, 'en');
+        await page.close();
+    });
+
+    it('English: a resent invitation carries a new temporary password; the old one no longer signs in', async () => {
+        const page = await env.browser.newPage();
+        await page.setViewportSize({ width: 1280, height: 900 });
+        const user = newUser('Rosa');
+        await signInPageIn(page, 'en');
+        const first = await inviteAndReadAsAdmin(page, ui.en, user, 'mail-viewer-resend');
+
+        await page.goto(url(`/tenant/${tenantId}/users/backoffice`));
+        await page.getByRole('searchbox').first().fill(user.email);
+        await page
+            .getByRole('button', { name: `Edit the data of ${user.firstName} ${user.lastName}` })
+            .click();
+        const dialog = page.getByRole('dialog');
+        await dialog.getByRole('button', { name: 'Resend invitation' }).click();
+        await page
+            .getByText(`A new invitation with a new temporary password was sent to ${user.email}.`)
+            .waitFor();
+        await page.keyboard.press('Escape');
+        await dialog.waitFor({ state: 'detached' });
+
+        await page.goto(url('/administration/mail-outbox'));
+        const firstRow = page.locator('table tbody tr').first();
+        await firstRow.getByText(user.email).first().waitFor();
+        await firstRow
+            .getByRole('button', { name: ui.en.readMail(INVITATION_SUBJECT, user.email) })
+            .click();
+        const mail = page.getByRole('dialog', { name: INVITATION_SUBJECT });
+        const second = temporaryPasswordOf((await mail.locator('pre').textContent()) ?? '');
+        expect(second).not.toBe(first);
+        await page.keyboard.press('Escape');
+        await mail.waitFor({ state: 'detached' });
+        await signOutAs(page, ui.en);
+
+        await signInAs(page, ui.en, user.email, first);
+        await page.getByText('Incorrect e-mail address or password.').waitFor();
+        expect(pathOf(page)).toBe('/login');
+        await signInWithTemporaryPassword(page, ui.en, user.email, second);
+        // The one expected failure: the sign-in with the old password.
+        expect(
+            unexpectedProblems(env.browser.problems, [
+                /^HTTP 400 POST \/cognito-idp\/$/,
+                /status of 400/,
+            ]),
+        ).toEqual([]);
         await signInPageIn(page, 'en');
         await page.close();
     });

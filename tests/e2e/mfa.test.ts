@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { depots } from '../../server/db/schema/index.js';
 import { LANGUAGE_STORAGE_KEY } from '../../src/i18n/languages.js';
 import { signIn, signOut } from './fixtures/app.js';
+import { demoLoginOf } from './fixtures/server.js';
 import { screenshotAndAxe } from './fixtures/browser.js';
 import { setUpE2eEnvironment } from './fixtures/environment.js';
 import { createTestUser, freshTotp, uniqueEmail } from './fixtures/identity.js';
@@ -186,6 +187,58 @@ describe('two-step sign-in from the profile', () => {
             0,
         );
         await signOut(page);
+        await page.close();
+    });
+
+    it("an admin resets another user's two-step sign-in from the profile: the old authenticator is no longer asked for", async () => {
+        const [depot] = await env.server.db.select().from(depots).limit(1);
+        if (!depot) throw new Error('the demo data has no depot');
+        const password = 'Mfa-reset-pass-1!';
+        const user = await createTestUser(env.server, {
+            email: uniqueEmail('mfa.reset'),
+            firstName: 'Rita',
+            tenantId: depot.tenantId,
+            password,
+            mfaSetup: true,
+            grants: [
+                {
+                    roleId: 'role-depot-standard',
+                    scopePath: depot.scopePath,
+                    tenantId: depot.tenantId,
+                },
+            ],
+        });
+        const page = await env.browser.newPage();
+        await page.goto(url('/login'));
+        // The user sets up an authenticator at the first sign-in, then signs out.
+        await signIn(page, user.email, password);
+        await page.getByRole('heading', { name: 'Set up two-step sign-in' }).waitFor();
+        const secret = ((await page.locator('code').textContent()) ?? '').replace(/\s/g, '');
+        const first = await freshTotp(secret, undefined);
+        await enterTotp(page, first.code);
+        await page.waitForURL((target) => !target.pathname.startsWith('/login'));
+        await signOut(page);
+        await signIn(page, user.email, password);
+        await page.getByRole('heading', { level: 1, name: 'Two-step sign-in' }).waitFor();
+        await page.goto(url('/login'));
+
+        const admin = demoLoginOf(env.server, 'Admin');
+        await signIn(page, admin.email, admin.password);
+        await page.waitForURL((target) => !target.pathname.startsWith('/login'));
+        await page.goto(url(`/users/profile/${user.id}`));
+        await page.getByRole('button', { name: 'Reset two-step sign-in' }).click();
+        const question = page.getByRole('alertdialog', {
+            name: 'Reset the two-step sign-in of Rita Tester?',
+        });
+        await question.waitFor();
+        await question.getByRole('button', { name: 'Reset' }).click();
+        await page.getByText('Two-step sign-in of Rita Tester reset.').waitFor();
+        await signOut(page);
+
+        // No code of the old authenticator: a new one is set up (the user must have one).
+        await signIn(page, user.email, password);
+        await page.getByRole('heading', { name: 'Set up two-step sign-in' }).waitFor();
+        await page.goto(url('/login'));
         await page.close();
     });
 });

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen } from '@testing-library/react';
-import { ListBase, type AuthProvider, type DataProvider } from 'react-admin';
+import { ListBase, type DataProvider } from 'react-admin';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Language } from '../../domain/enums';
 import type { AddEditUserFrom } from '../../domain/tenantConfiguration';
@@ -9,7 +9,7 @@ import { BackOfficeUserTable } from '../../src/resources/backoffice/BackOfficeUs
 import { mockScreenWidth } from './controls-fixtures';
 import { i18nWrapper, realI18nProvider } from './i18n-fixtures';
 import { D1, depotManagerD1 } from './permission-fixtures';
-import { profileWithSettings } from './profile-fixtures';
+import { authProviderOf, profileWithSettings } from './profile-fixtures';
 
 /**
  * Issue 13 point 12: a depot account manager whose organisation adds and edits users only in
@@ -43,13 +43,7 @@ const anna: BackOfficeUserRecord = {
 
 async function renderList(language: Language, setting: AddEditUserFrom) {
     const viewer = { ...profileWithSettings(null), actions: depotManagerD1 };
-    const authProvider: AuthProvider = {
-        login: async () => undefined,
-        logout: async () => undefined,
-        checkAuth: async () => undefined,
-        checkError: async () => undefined,
-        getIdentity: async () => ({ id: viewer.id, profile: viewer }),
-    };
+    const authProvider = authProviderOf(viewer);
     const dataProvider = {
         getList: async () => ({ data: [anna], total: 1 }),
         getRolesAndScopes: async () => ({ roles: [], scopes: [] }),

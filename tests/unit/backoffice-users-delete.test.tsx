@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ListBase, type AuthProvider, type DataProvider } from 'react-admin';
+import { ListBase, type DataProvider } from 'react-admin';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Language } from '../../domain/enums';
 import { ApiError } from '../../src/dataProviders/apiError';
@@ -10,7 +10,7 @@ import { BackOfficeUserTable } from '../../src/resources/backoffice/BackOfficeUs
 import { mockScreenWidth } from './controls-fixtures';
 import { i18nWrapper, realI18nProvider } from './i18n-fixtures';
 import { tenantAdminT1 } from './permission-fixtures';
-import { profileWithSettings } from './profile-fixtures';
+import { authProviderOf, profileWithSettings } from './profile-fixtures';
 
 /** Issue 13 point 10: no Delete on one's own row; a refusal says the server's reason. */
 
@@ -45,13 +45,7 @@ const rows = [row('u1', 'Ada', 'Lovelace'), row('u2', 'Anna', 'Schmidt')];
 
 async function renderList(language: Language, deleteMany: DataProvider['deleteMany']) {
     const viewer = { ...profileWithSettings(null), actions: tenantAdminT1 };
-    const authProvider: AuthProvider = {
-        login: async () => undefined,
-        logout: async () => undefined,
-        checkAuth: async () => undefined,
-        checkError: async () => undefined,
-        getIdentity: async () => ({ id: viewer.id, profile: viewer }),
-    };
+    const authProvider = authProviderOf(viewer);
     const dataProvider = {
         getList: async () => ({ data: rows, total: rows.length }),
         deleteMany,

@@ -3,13 +3,7 @@ import { cleanup, render, screen, waitFor, within } from '@testing-library/react
 import userEvent from '@testing-library/user-event';
 import { HttpError } from 'ra-core';
 import type { ReactNode } from 'react';
-import {
-    AdminContext,
-    memoryStore,
-    TestMemoryRouter,
-    type AuthProvider,
-    type DataProvider,
-} from 'react-admin';
+import { AdminContext, memoryStore, TestMemoryRouter, type DataProvider } from 'react-admin';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RolesAndScopes } from '../../domain/contracts/back-office-users';
 import type { ProfileActions } from '../../domain/permissions';
@@ -21,7 +15,7 @@ import {
 } from '../../src/resources/backoffice/BackOfficeUserDialog';
 import { englishI18nProvider, mockScreenWidth } from './controls-fixtures';
 import { profile, tenantAdminT1 } from './permission-fixtures';
-import { profileWithSettings } from './profile-fixtures';
+import { authProviderOf, profileWithSettings } from './profile-fixtures';
 
 const offered: RolesAndScopes = {
     roles: [
@@ -113,13 +107,7 @@ function setUp(
         ...calls,
     } as unknown as DataProvider;
     const viewer = { ...profileWithSettings(null), actions: options.editor ?? tenantAdminT1 };
-    const authProvider: AuthProvider = {
-        login: async () => undefined,
-        logout: async () => undefined,
-        checkAuth: async () => undefined,
-        checkError: async () => undefined,
-        getIdentity: async () => ({ id: viewer.id, profile: viewer }),
-    };
+    const authProvider = authProviderOf(viewer);
     const onClose = vi.fn();
     const Wrapper = ({ children }: { children: ReactNode }) => (
         <TestMemoryRouter initialEntries={['/tenant/t1/users/backoffice']}>

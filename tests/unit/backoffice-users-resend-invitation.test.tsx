@@ -2,13 +2,7 @@
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
-import {
-    AdminContext,
-    memoryStore,
-    TestMemoryRouter,
-    type AuthProvider,
-    type DataProvider,
-} from 'react-admin';
+import { AdminContext, memoryStore, TestMemoryRouter, type DataProvider } from 'react-admin';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createBackOfficeMethods } from '../../src/dataProviders/backOfficeDataProvider';
 import type { BackOfficeUserRecord } from '../../src/dataProviders/backOfficeUsersDataProvider';
@@ -17,7 +11,7 @@ import { AppDialogProvider } from '../../src/layout/dialogs/AppDialogProvider';
 import { BackOfficeUserDialog } from '../../src/resources/backoffice/BackOfficeUserDialog';
 import { englishI18nProvider, mockScreenWidth } from './controls-fixtures';
 import { tenantAdminT1 } from './permission-fixtures';
-import { profileWithSettings } from './profile-fixtures';
+import { authProviderOf, profileWithSettings } from './profile-fixtures';
 
 /** Issue 13 point 14: the edit dialog of a user who never signed in offers "Resend invitation". */
 
@@ -61,13 +55,7 @@ function setUp(user: BackOfficeUserRecord) {
         ...createBackOfficeMethods('/api', httpClient),
     } as unknown as DataProvider;
     const viewer = { ...profileWithSettings(null), actions: tenantAdminT1 };
-    const authProvider: AuthProvider = {
-        login: async () => undefined,
-        logout: async () => undefined,
-        checkAuth: async () => undefined,
-        checkError: async () => undefined,
-        getIdentity: async () => ({ id: viewer.id, profile: viewer }),
-    };
+    const authProvider = authProviderOf(viewer);
     const Wrapper = ({ children }: { children: ReactNode }) => (
         <TestMemoryRouter initialEntries={['/tenant/t1/users/backoffice']}>
             <AdminContext

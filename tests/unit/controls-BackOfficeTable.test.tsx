@@ -107,6 +107,20 @@ describe('BackOfficeTable', () => {
         ).toBe('ascending');
     });
 
+    it('writes no sort into the address once the browser is on its way to another page', async () => {
+        // The browser's history entry belongs to the next page while this one still renders
+        // (its code loading): writing the sort would lead the user back here.
+        window.history.replaceState({ key: 'the-next-page', idx: 1, usr: null }, '');
+        try {
+            const { getList, location } = renderTable(3);
+            await waitFor(() => expect(getList).toHaveBeenCalled());
+            await new Promise((resolve) => setTimeout(resolve, 50));
+            expect(location()?.search).toBe('');
+        } finally {
+            window.history.replaceState(null, '');
+        }
+    });
+
     it('puts a sort chosen in the header into the URL parameters', async () => {
         const { getList, location } = renderTable(30);
         await rowsShown(25);

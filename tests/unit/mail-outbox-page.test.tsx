@@ -1,13 +1,13 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { AuthProvider, DataProvider } from 'react-admin';
+import type { DataProvider } from 'react-admin';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { OutboxMail } from '../../domain/contracts/mail-outbox';
 import type { Language } from '../../domain/enums';
 import { MailOutboxPage } from '../../src/customRoutes/mailOutbox/MailOutboxPage';
 import { i18nWrapper, realI18nProvider } from './i18n-fixtures';
-import { profileWithSettings } from './profile-fixtures';
+import { authProviderOf, profileWithSettings } from './profile-fixtures';
 
 /**
  * Issue 13 point 14: admins of demo and development installations read the outbox in the
@@ -75,13 +75,7 @@ async function renderPage(language: Language) {
         weightFormat: 'WEIGHT_METRIC',
         numberFormat: 'DE',
     });
-    const authProvider: AuthProvider = {
-        login: async () => undefined,
-        logout: async () => undefined,
-        checkAuth: async () => undefined,
-        checkError: async () => undefined,
-        getIdentity: async () => ({ id: viewer.id, profile: viewer }),
-    };
+    const authProvider = authProviderOf(viewer);
     const Wrapper = i18nWrapper(await realI18nProvider(language), {} as DataProvider, {
         initialEntry: '/administration/mail-outbox',
         authProvider,

@@ -1,11 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import {
-    ResourceDefinitionContextProvider,
-    type AuthProvider,
-    type DataProvider,
-} from 'react-admin';
+import { ResourceDefinitionContextProvider, type DataProvider } from 'react-admin';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Language } from '../../domain/enums';
 import type { BackOfficeUserRecord } from '../../src/dataProviders/backOfficeUsersDataProvider';
@@ -14,7 +10,7 @@ import { BackOfficeUserDialog } from '../../src/resources/backoffice/BackOfficeU
 import { mockScreenWidth } from './controls-fixtures';
 import { i18nWrapper, realI18nProvider } from './i18n-fixtures';
 import { tenantAdminT1 } from './permission-fixtures';
-import { profileWithSettings } from './profile-fixtures';
+import { authProviderOf, profileWithSettings } from './profile-fixtures';
 
 /** Issue 13 point 9: saving a back-office user says what happened to whom. */
 
@@ -36,13 +32,7 @@ const user: BackOfficeUserRecord = {
 
 async function editFirstName(language: Language) {
     const viewer = { ...profileWithSettings(null), actions: tenantAdminT1 };
-    const authProvider: AuthProvider = {
-        login: async () => undefined,
-        logout: async () => undefined,
-        checkAuth: async () => undefined,
-        checkError: async () => undefined,
-        getIdentity: async () => ({ id: viewer.id, profile: viewer }),
-    };
+    const authProvider = authProviderOf(viewer);
     const update = vi.fn(async (_resource: string, params: { data: object }) => ({
         data: { ...user, ...params.data },
     }));

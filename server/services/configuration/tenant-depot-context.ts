@@ -1,8 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import { formatDeviceMapping } from '../../../domain/depots.js';
+import type { DeviceMapping } from '../../../domain/contracts/depots.js';
 import type { Queryable } from '../../db/client.js';
 import { depotGroups, depots } from '../../db/schema/index.js';
 import { tenantSettings } from '../../shared/field-rules.js';
+import { findDepotsByExternalIds, findDeviceMappingHolders } from './depots-repository.js';
 
 /** What the depot rules need to know about an organisation: its regions, configured services and taken ids. */
 export interface TenantDepotContext {
@@ -16,27 +18,54 @@ export interface TenantDepotContext {
     mappings: Map<string, string>;
 }
 
-/** Loads an organisation's depot context, or undefined when the organisation does not exist. */
+/** The external depot ids and device mappings a write is about to use. */
+export interface WantedDepotKeys {
+    externalDepotIds: readonly string[];
+    mappings: readonly DeviceMapping[];
+}
+
+/** Records in `context` which stored depots hold the ids and mappings of `wanted` (two set-based statements). */
+async function addHoldersOf(db: Queryable, context: TenantDepotContext, wanted: WantedDepotKeys) {
+    const { tenantId } = context;
+    for (const depot of await findDepotsByExternalIds(db, tenantId, wanted.externalDepotIds))
+        context.externalIds.set(depot.externalDepotId, depot.internalDepotId);
+    for (const held of await findDeviceMappingHolders(db, tenantId, wanted.mappings))
+        context.mappings.set(formatDeviceMapping(held), held.internalDepotId);
+}
+
+/** Records in `context` the ids and mappings of every stored depot of its organisation. */
+async function addEveryStoredDepot(db: Queryable, context: TenantDepotContext) {
+    const stored = await db
+        .select({
+            id: depots.internalDepotId,
+            externalDepotId: depots.externalDepotId,
+            deviceMappings: depots.deviceMappings,
+        })
+        .from(depots)
+        .where(eq(depots.tenantId, context.tenantId));
+    for (const depot of stored) {
+        context.externalIds.set(depot.externalDepotId, depot.id);
+        for (const mapping of depot.deviceMappings)
+            context.mappings.set(formatDeviceMapping(mapping), depot.id);
+    }
+}
+
+/**
+ * Loads an organisation's depot context, or undefined when the organisation does not exist.
+ * With `wanted`, the taken ids and mappings are only those among `wanted`: set-based lookups
+ * instead of reading every stored depot of the organisation.
+ */
 export async function loadTenantDepotContext(
     db: Queryable,
     tenantId: string,
+    wanted?: WantedDepotKeys,
 ): Promise<TenantDepotContext | undefined> {
     const settings = await tenantSettings(db, tenantId);
     if (!settings) return undefined;
-    const [groups, stored] = await Promise.all([
-        db
-            .select({ id: depotGroups.id })
-            .from(depotGroups)
-            .where(eq(depotGroups.tenantId, tenantId)),
-        db
-            .select({
-                id: depots.internalDepotId,
-                externalDepotId: depots.externalDepotId,
-                deviceMappings: depots.deviceMappings,
-            })
-            .from(depots)
-            .where(eq(depots.tenantId, tenantId)),
-    ]);
+    const groups = await db
+        .select({ id: depotGroups.id })
+        .from(depotGroups)
+        .where(eq(depotGroups.tenantId, tenantId));
     const context: TenantDepotContext = {
         tenantId,
         services: settings.frontend.deviceMappingServices,
@@ -44,11 +73,7 @@ export async function loadTenantDepotContext(
         externalIds: new Map(),
         mappings: new Map(),
     };
-    for (const depot of stored) {
-        context.externalIds.set(depot.externalDepotId, depot.id);
-        for (const mapping of depot.deviceMappings)
-            context.mappings.set(formatDeviceMapping(mapping), depot.id);
-    }
+    await (wanted ? addHoldersOf(db, context, wanted) : addEveryStoredDepot(db, context));
     return context;
 }
 

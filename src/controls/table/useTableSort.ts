@@ -1,7 +1,7 @@
 import { useMediaQuery, type Theme } from '@mui/material';
 import { useCallback, useEffect, useMemo } from 'react';
 import { useListContext } from 'react-admin';
-import { useSearchParams } from 'react-router-dom';
+import { useLocation, useSearchParams } from 'react-router-dom';
 import {
     defaultSort,
     isSortable,
@@ -26,6 +26,7 @@ export function useTableSort(
 ) {
     const { sort: listSortPayload, setSort } = useListContext();
     const [searchParams, setSearchParams] = useSearchParams();
+    const { key: locationKey } = useLocation();
     const toggleOnly = useMediaQuery<Theme>((theme) => theme.breakpoints.down('md'));
     const fallback = useMemo(() => defaultSort(columns), [columns]);
 
@@ -49,9 +50,14 @@ export function useTableSort(
     }, [sort, listSort, setSort]);
 
     useEffect(() => {
-        if (syncWithUrl && sort && !urlSort)
-            setSearchParams((params) => writeUrlSort(params, tableId, sort), { replace: true });
-    }, [syncWithUrl, sort, urlSort, setSearchParams, tableId]);
+        if (!syncWithUrl || !sort || urlSort) return;
+        // The user may already be on the way to another page while this one still renders (that
+        // page's code loading): writing the sort now would lead back here. The browser's history
+        // entry then belongs to the next page (a memory router leaves it alone).
+        const entry = window.history.state as { key?: unknown } | null;
+        if (typeof entry?.key === 'string' && entry.key !== locationKey) return;
+        setSearchParams((params) => writeUrlSort(params, tableId, sort), { replace: true });
+    }, [syncWithUrl, sort, urlSort, setSearchParams, tableId, locationKey]);
 
     const changeSort = useCallback(
         (next: TableSort) => {

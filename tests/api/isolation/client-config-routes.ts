@@ -50,29 +50,38 @@ async function snapshot({ db }: Probe) {
     return tenant.length + depot.length * 1_000 + tour.length * 1_000_000;
 }
 
-/** A tenant-level route for admins only: every organisation and an unknown one. */
-function adminOnly(
+/**
+ * A tenant-level route, tried on every organisation and an unknown one: answered for admins and
+ * for holders of `reachCode` (tenant context) covering the organisation, 403 for everyone else
+ * (CHANGE_SCOPE for a holder elsewhere, NO_PERMISSION otherwise), 404 for an unknown organisation
+ * where it could be reached. Writes carry a stale base revision, so nothing changes.
+ */
+function tenantLevelRoute(
     route: string,
+    variant: string,
     call: (probe: Probe, tenantId: string) => Promise<DemoResponse<Reply>>,
-    success: number,
+    answered: (status: number) => boolean,
+    reachCode?: string,
 ): RouteCase {
     return {
         route,
-        variant:
-            'admins only; others 403 for every organisation; writes with a stale base change nothing',
+        variant,
         async run(probe) {
             const before = await snapshot(probe);
             const admin = isAdminSubject(probe.subject);
+            const reach = reachCode ? tenantGrantPaths(probe.subject, reachCode) : [];
             for (const tenantId of [...probe.world.tenantIds, UNKNOWN_TENANT]) {
+                const allowed = admin || reach.some((scope) => covers(scope, tenantId));
                 const { status, body } = await call(probe, tenantId);
-                if (!admin)
-                    expect
-                        .soft({ status, code: body.code }, tenantId)
-                        .toEqual({ status: 403, code: 'NO_PERMISSION' });
+                if (!allowed)
+                    expect.soft({ status, code: body.code }, tenantId).toEqual({
+                        status: 403,
+                        code: reach.length > 0 ? 'CHANGE_SCOPE' : 'NO_PERMISSION',
+                    });
                 else if (tenantId === UNKNOWN_TENANT) expect.soft(status, tenantId).toBe(404);
                 else
                     expect
-                        .soft([success, 404].includes(status), `${tenantId}: ${status}`)
+                        .soft(answered(status), `${tenantId}: ${status} ${body.code ?? ''}`)
                         .toBe(true);
             }
             expect(await snapshot(probe)).toBe(before);
@@ -80,40 +89,32 @@ function adminOnly(
     };
 }
 
-/**
- * The MFA requirement of an organisation (issue 13 point 13): admins and holders of tenant-admin
- * covering the organisation; everyone else 403 (CHANGE_SCOPE for organisation admins of another
- * organisation); an unknown organisation 404 for those who could reach it. Writes carry a stale base revision, so nothing changes.
- */
-function organisationAdminRoute(
+/** Admins only (the organisation's whole client configuration, the tour commander's). */
+const adminOnly = (
     route: string,
     call: (probe: Probe, tenantId: string) => Promise<DemoResponse<Reply>>,
     success: number,
-): RouteCase {
-    return {
+) =>
+    tenantLevelRoute(
         route,
-        variant:
-            'admins and organisation admins of that organisation; others 403; writes with a stale base change nothing',
-        async run(probe) {
-            const before = await snapshot(probe);
-            const admin = isAdminSubject(probe.subject);
-            const reach = tenantGrantPaths(probe.subject, 'tenant-admin');
-            for (const tenantId of [...probe.world.tenantIds, UNKNOWN_TENANT]) {
-                const allowed = admin || reach.some((scope) => covers(scope, tenantId));
-                const { status, body } = await call(probe, tenantId);
-                // Organisation admins of another organisation are told to change scope.
-                if (!allowed)
-                    expect.soft({ status, code: body.code }, tenantId).toEqual({
-                        status: 403,
-                        code: reach.length > 0 ? 'CHANGE_SCOPE' : 'NO_PERMISSION',
-                    });
-                else if (tenantId === UNKNOWN_TENANT) expect.soft(status, tenantId).toBe(404);
-                else expect.soft(status, `${tenantId}: ${body.code ?? ''}`).toBe(success);
-            }
-            expect(await snapshot(probe)).toBe(before);
-        },
-    };
-}
+        'admins only; others 403 for every organisation; writes with a stale base change nothing',
+        call,
+        (status) => status === success || status === 404,
+    );
+
+/** The MFA requirement of an organisation (issue 13 point 13): admins and its organisation admins. */
+const organisationAdminRoute = (
+    route: string,
+    call: (probe: Probe, tenantId: string) => Promise<DemoResponse<Reply>>,
+    success: number,
+) =>
+    tenantLevelRoute(
+        route,
+        'admins and organisation admins of that organisation; others 403; writes with a stale base change nothing',
+        call,
+        (status) => status === success,
+        'tenant-admin',
+    );
 
 /** A depot route: inside the region answers, outside exactly like an unknown depot. */
 function depotRoute(

@@ -20,13 +20,17 @@ export function AppLayout({ children }: LayoutProps) {
         <AppDialogProvider>
             <SelectedScopeProvider>
                 <ScopeSelectionProvider>
-                    {/* The content may shrink below its widest table: tables scroll inside, the page does not. */}
+                    {/* The content may shrink below its widest table: tables scroll inside, the page does not
+                        (react-admin's layout is `min-width: fit-content`, which let a wide table widen the page). */}
                     <Layout
                         appBar={AppHeader}
                         appBarAlwaysOn
                         menu={AppMenu}
                         sidebar={ContextSidebar}
-                        sx={{ '& .RaLayout-content': { minWidth: 0 } }}
+                        sx={{
+                            minWidth: 0,
+                            '& .RaLayout-content, & .RaList-main': { minWidth: 0 },
+                        }}
                     >
                         <UpdateBanner />
                         <ConsentGate />

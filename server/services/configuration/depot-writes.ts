@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { hasCoordinates } from '../../../domain/depots.js';
+import { hasCoordinates, parseDeviceMapping } from '../../../domain/depots.js';
 import type { CreateDepotBody, Depot, UpdateDepotBody } from '../../../domain/contracts/depots.js';
 import { joinScopePath } from '../../../domain/scopePath.js';
 import { assertAction } from '../../access/route-access.js';
@@ -24,7 +24,20 @@ import {
     loadTenantDepotContext,
     lockTenantDepots,
     type TenantDepotContext,
+    type WantedDepotKeys,
 } from './tenant-depot-context.js';
+
+/**
+ * The external id and device mappings a depot's body uses: the stored depots holding them are
+ * all the duplicate checks need, instead of every depot of the organisation.
+ */
+const wantedKeysOf = (body: {
+    externalDepotId: string;
+    deviceMappings: readonly string[];
+}): WantedDepotKeys => ({
+    externalDepotIds: [body.externalDepotId.trim()],
+    mappings: body.deviceMappings.flatMap((entry) => parseDeviceMapping(entry) ?? []),
+});
 
 /**
  * Creating and changing one depot (domain §3, §5): the field rules, the caller's action on the
@@ -64,7 +77,7 @@ export async function createDepot(
         context: 'tenant',
         path: joinScopePath([body.tenantId, body.countryCode.trim(), body.groupId]),
     });
-    const context = await loadTenantDepotContext(db, body.tenantId);
+    const context = await loadTenantDepotContext(db, body.tenantId, wantedKeysOf(body));
     // Only an admin reaches here for an unknown organisation (others fail the check above).
     if (!context)
         throw badRequest(`Organisation ${body.tenantId} does not exist.`, [
@@ -81,7 +94,11 @@ export async function createDepot(
         await db.transaction(async (tx) => {
             await lockTenantDepots(tx, body.tenantId);
             assertAgainstStored(
-                (await loadTenantDepotContext(tx, body.tenantId)) as TenantDepotContext,
+                (await loadTenantDepotContext(
+                    tx,
+                    body.tenantId,
+                    wantedKeysOf(body),
+                )) as TenantDepotContext,
                 body,
             );
             await insertDepots(tx, [values]);
@@ -117,7 +134,11 @@ export async function updateDepot(
         context: 'tenant',
         path: joinScopePath([before.tenantId, body.countryCode.trim(), body.groupId]),
     });
-    const context = (await loadTenantDepotContext(db, before.tenantId)) as TenantDepotContext;
+    const context = (await loadTenantDepotContext(
+        db,
+        before.tenantId,
+        wantedKeysOf(body),
+    )) as TenantDepotContext;
     assertAgainstStored(context, body, internalDepotId);
     const addressChanged = (
         ['street', 'houseNo', 'postcode', 'locality', 'countryCode'] as const
@@ -132,7 +153,11 @@ export async function updateDepot(
         await db.transaction(async (tx) => {
             await lockTenantDepots(tx, before.tenantId);
             assertAgainstStored(
-                (await loadTenantDepotContext(tx, before.tenantId)) as TenantDepotContext,
+                (await loadTenantDepotContext(
+                    tx,
+                    before.tenantId,
+                    wantedKeysOf(body),
+                )) as TenantDepotContext,
                 body,
                 internalDepotId,
             );

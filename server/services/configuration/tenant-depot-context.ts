@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { formatDeviceMapping } from '../../../domain/depots.js';
 import type { DeviceMapping } from '../../../domain/contracts/depots.js';
 import type { Queryable } from '../../db/client.js';
-import { depotGroups, depots } from '../../db/schema/index.js';
+import { depotGroups } from '../../db/schema/index.js';
 import { tenantSettings } from '../../shared/field-rules.js';
 import { findDepotsByExternalIds, findDeviceMappingHolders } from './depots-repository.js';
 
@@ -33,32 +33,15 @@ async function addHoldersOf(db: Queryable, context: TenantDepotContext, wanted: 
         context.mappings.set(formatDeviceMapping(held), held.internalDepotId);
 }
 
-/** Records in `context` the ids and mappings of every stored depot of its organisation. */
-async function addEveryStoredDepot(db: Queryable, context: TenantDepotContext) {
-    const stored = await db
-        .select({
-            id: depots.internalDepotId,
-            externalDepotId: depots.externalDepotId,
-            deviceMappings: depots.deviceMappings,
-        })
-        .from(depots)
-        .where(eq(depots.tenantId, context.tenantId));
-    for (const depot of stored) {
-        context.externalIds.set(depot.externalDepotId, depot.id);
-        for (const mapping of depot.deviceMappings)
-            context.mappings.set(formatDeviceMapping(mapping), depot.id);
-    }
-}
-
 /**
  * Loads an organisation's depot context, or undefined when the organisation does not exist.
- * With `wanted`, the taken ids and mappings are only those among `wanted`: set-based lookups
- * instead of reading every stored depot of the organisation.
+ * The taken ids and mappings are only those among `wanted` (what a write uses): set-based
+ * lookups instead of reading every stored depot of the organisation.
  */
 export async function loadTenantDepotContext(
     db: Queryable,
     tenantId: string,
-    wanted?: WantedDepotKeys,
+    wanted: WantedDepotKeys,
 ): Promise<TenantDepotContext | undefined> {
     const settings = await tenantSettings(db, tenantId);
     if (!settings) return undefined;
@@ -73,7 +56,7 @@ export async function loadTenantDepotContext(
         externalIds: new Map(),
         mappings: new Map(),
     };
-    await (wanted ? addHoldersOf(db, context, wanted) : addEveryStoredDepot(db, context));
+    await addHoldersOf(db, context, wanted);
     return context;
 }
 

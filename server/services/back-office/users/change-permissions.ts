@@ -8,12 +8,12 @@ import { isAdmin } from '../../../../domain/permissions.js';
 import type { Database } from '../../../db/client.js';
 import { newId } from '../../../db/ids.js';
 import { permissionAssignments, users } from '../../../db/schema/index.js';
-import { forbidden, notFound } from '../../../errors.js';
+import { forbidden } from '../../../errors.js';
 import { appendAudit } from '../../../shared/audit-repository.js';
-import { mayEditUser, type View } from './access.js';
+import { type View } from './access.js';
 import { assertPermissionChange } from './field-checks.js';
-import { editableRoles, findUserWithAssignments } from './user-repository.js';
-import { isBackOfficeUser, reach, tenantOfPath, userAnswer } from './user-writes.js';
+import { editableRoles } from './user-repository.js';
+import { findEditableBackOfficeUser, tenantOfPath, userAnswer } from './user-writes.js';
 
 /**
  * `PUT /v2/users/:hashId/permissions` (domain §7): adds and removes a back-office user's role
@@ -33,13 +33,7 @@ export async function changePermissions(
         throw forbidden('NO_PERMISSION', 'The admin context is for admins only.');
     await db.transaction(async (tx) => {
         // The row lock serialises concurrent changes of one user: the later one sees the earlier's result.
-        const found = await findUserWithAssignments(tx, hashId, { lock: true });
-        if (
-            !found ||
-            !isBackOfficeUser(found.user) ||
-            !mayEditUser(caller.actions, reach(found.assignments))
-        )
-            throw notFound(`User ${hashId}`);
+        const found = await findEditableBackOfficeUser(tx, caller.actions, hashId, { lock: true });
         const current = found.assignments.map(({ id, roleId, scopePath }) => ({
             id,
             roleId,

@@ -2,9 +2,11 @@ import { UnsupportedUserStateException } from '@aws-sdk/client-cognito-identity-
 import type { FastifyRequest } from 'fastify';
 import { conflict, notFound } from '../../../errors.js';
 import { appendAudit } from '../../../shared/audit-repository.js';
-import { mayEditUser } from './access.js';
-import { findUserWithAssignments } from './user-repository.js';
-import { identityNameOf, isBackOfficeUser, reach, type UserWriteServices } from './user-writes.js';
+import {
+    findEditableBackOfficeUser,
+    identityNameOf,
+    type UserWriteServices,
+} from './user-writes.js';
 
 /** 409 when the user already chose a password: there is no invitation left to resend. */
 const alreadyActive = () =>
@@ -24,13 +26,7 @@ export async function resendBackOfficeInvitation(
     request: FastifyRequest,
     hashId: string,
 ): Promise<void> {
-    const found = await findUserWithAssignments(db, hashId);
-    if (
-        !found ||
-        !isBackOfficeUser(found.user) ||
-        !mayEditUser(request.caller.actions, reach(found.assignments))
-    )
-        throw notFound(`User ${hashId}`);
+    const found = await findEditableBackOfficeUser(db, request.caller.actions, hashId);
     const username = identityNameOf(found.user);
     const identity = await identityAdmin.getUser(username);
     if (!identity) throw notFound(`The sign-in of user ${hashId}`);

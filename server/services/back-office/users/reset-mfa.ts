@@ -2,9 +2,11 @@ import { UserNotFoundException } from '@aws-sdk/client-cognito-identity-provider
 import type { FastifyRequest } from 'fastify';
 import { badRequest, notFound } from '../../../errors.js';
 import { appendAudit } from '../../../shared/audit-repository.js';
-import { mayEditUser } from './access.js';
-import { findUserWithAssignments } from './user-repository.js';
-import { identityNameOf, isBackOfficeUser, reach, type UserWriteServices } from './user-writes.js';
+import {
+    findEditableBackOfficeUser,
+    identityNameOf,
+    type UserWriteServices,
+} from './user-writes.js';
 
 /**
  * `POST /api/v2/users/:hashId/mfa-reset` (issue 13 point 13): turns another back-office user's
@@ -19,13 +21,7 @@ export async function resetBackOfficeUserMfa(
     request: FastifyRequest,
     hashId: string,
 ): Promise<void> {
-    const found = await findUserWithAssignments(db, hashId);
-    if (
-        !found ||
-        !isBackOfficeUser(found.user) ||
-        !mayEditUser(request.caller.actions, reach(found.assignments))
-    )
-        throw notFound(`User ${hashId}`);
+    const found = await findEditableBackOfficeUser(db, request.caller.actions, hashId);
     if (found.user.id === request.caller.userId)
         throw badRequest(
             'Change your own two-step sign-in from your profile.',

@@ -8,12 +8,11 @@ import { isAdmin } from '../../../../domain/permissions.js';
 import { normaliseEmail } from '../../../../domain/userRules.js';
 import type { Database } from '../../../db/client.js';
 import { users } from '../../../db/schema/index.js';
-import { badRequest, conflict, forbidden, notFound } from '../../../errors.js';
+import { badRequest, conflict, forbidden } from '../../../errors.js';
 import { appendAudit } from '../../../shared/audit-repository.js';
-import { mayEditUser } from './access.js';
 import { assertUserData, normaliseData } from './field-checks.js';
-import { findUserWithAssignments, phoneTaken } from './user-repository.js';
-import { duplicatePhone, isBackOfficeUser, phonesOf, reach, userAnswer } from './user-writes.js';
+import { phoneTaken } from './user-repository.js';
+import { findEditableBackOfficeUser, duplicatePhone, phonesOf, userAnswer } from './user-writes.js';
 
 /**
  * `PUT /users/:hashId` (domain §7): edits a back-office user's data when `version` is the stored
@@ -27,13 +26,7 @@ export async function updateBackOfficeUser(
     body: UpdateBackOfficeUserBody,
 ): Promise<BackOfficeUser> {
     const { caller } = request;
-    const found = await findUserWithAssignments(db, hashId);
-    if (
-        !found ||
-        !isBackOfficeUser(found.user) ||
-        !mayEditUser(caller.actions, reach(found.assignments))
-    )
-        throw notFound(`User ${hashId}`);
+    const found = await findEditableBackOfficeUser(db, caller.actions, hashId);
     const { user } = found;
     if (
         body.email !== undefined &&

@@ -9,9 +9,9 @@ import { splitScopePath } from '../../../../domain/scopePath.js';
 import type { Database, Queryable } from '../../../db/client.js';
 import { conflict, notFound } from '../../../errors.js';
 import type { IdentityAdmin } from '../../../identity/admin-client.js';
-import { readableScopes, type ReachAssignment } from './access.js';
+import { mayEditUser, readableScopes, type ReachAssignment } from './access.js';
 import { loadBackOfficeUsers } from './list-repository.js';
-import type { StoredAssignment, UserRow } from './user-repository.js';
+import { findUserWithAssignments, type StoredAssignment, type UserRow } from './user-repository.js';
 
 /** What the user writes need besides the request: the database and the identity directory. */
 export interface UserWriteServices {
@@ -56,6 +56,23 @@ export const reach = (assignments: readonly StoredAssignment[]): ReachAssignment
         scopePath: assignment.scopePath,
         contexts: assignment.contexts,
     }));
+
+/**
+ * The back-office user `hashId` with its assignments, when the caller may edit it (u:bo-user
+ * covering one of its assignments); 404 otherwise, as for an unknown id. `lock` holds the row
+ * for the transaction.
+ */
+export async function findEditableBackOfficeUser(
+    db: Queryable,
+    actions: ProfileActions,
+    hashId: string,
+    options: { lock?: boolean } = {},
+): Promise<{ user: UserRow; assignments: StoredAssignment[] }> {
+    const found = await findUserWithAssignments(db, hashId, options);
+    if (!found || !isBackOfficeUser(found.user) || !mayEditUser(actions, reach(found.assignments)))
+        throw notFound(`User ${hashId}`);
+    return found;
+}
 
 /** The answer of a write: the user as the caller may see it (404 when it is not a back-office user). */
 export async function userAnswer(

@@ -77,6 +77,8 @@ const EnvSchema = Type.Object({
     GEOCODER_URL: Type.Optional(Type.String({ pattern: '^https?://' })),
     /** Lifetime of the bearer tokens machine clients obtain with API credentials. */
     API_TOKEN_TTL_SECONDS: Type.Integer({ minimum: 60, maximum: 86_400, default: 3600 }),
+    /** Days of driver-app events and positions kept (day partitions older are dropped); driven history needs 30. */
+    EVENT_RETENTION_DAYS: Type.Integer({ minimum: 31, maximum: 400, default: 35 }),
 });
 type Env = Static<typeof EnvSchema>;
 
@@ -120,6 +122,8 @@ export interface AppConfig {
     /** Geocoding of depot addresses (absent: coordinates must be given). */
     geocoderUrl?: string;
     apiAccess: { tokenTtlSeconds: number };
+    /** Driver-app events and positions: days kept. */
+    events: { retentionDays: number };
     browser: BrowserConfig;
     shutdownTimeoutMs: number;
 }
@@ -274,6 +278,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
             : { secret: randomBytes(32).toString('base64url'), source: 'ephemeral' },
         geocoderUrl: env.GEOCODER_URL,
         apiAccess: { tokenTtlSeconds: env.API_TOKEN_TTL_SECONDS },
+        events: { retentionDays: env.EVENT_RETENTION_DAYS },
         browser: {
             versionId,
             cognito: {

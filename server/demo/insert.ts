@@ -7,7 +7,7 @@ import {
     depotConfigRevisions,
     depotGroups,
     depots,
-    driverAppEvents,
+    driverAppLogins,
     permissionAssignments,
     subcontractors,
     tenantConfigRevisions,
@@ -46,10 +46,11 @@ function correctionRows(
 }
 
 /** Driver-app logins with their times relative to the moment of seeding. */
-function loginRows(rows: readonly DemoDriverLogin[]): PgInsertValue<typeof driverAppEvents>[] {
+function loginRows(rows: readonly DemoDriverLogin[]): PgInsertValue<typeof driverAppLogins>[] {
     return rows.map(({ minutesAgo: ago, ...row }) => ({
         ...row,
-        type: 'LOGIN' as const,
+        sourceKey: 'demo',
+        eventId: row.id,
         occurredAt: minutesAgo(ago),
         receivedAt: minutesAgo(ago),
     }));
@@ -82,10 +83,10 @@ export async function insertDemoDataIfEmpty(db: Database, data: DemoDataSet): Pr
         await insertInBatches(tx, tenantConfigRevisions, data.tenantConfigRevisions);
         await insertInBatches(tx, depotConfigRevisions, data.depotConfigRevisions);
         await insertInBatches(tx, addressCorrections, correctionRows(data.addressCorrections));
-        await insertInBatches(tx, driverAppEvents, loginRows(data.driverLogins));
+        await insertInBatches(tx, driverAppLogins, loginRows(data.driverLogins));
         // The accounts' last login is their latest app login.
         await tx.execute(
-            sql`update users set last_login_at = latest.at from (select user_id, max(occurred_at) as at from driver_app_events where type = 'LOGIN' group by user_id) latest where latest.user_id = users.id`,
+            sql`update users set last_login_at = latest.at from (select user_id, max(occurred_at) as at from driver_app_logins group by user_id) latest where latest.user_id = users.id`,
         );
         await insertInBatches(tx, auditLog, data.auditLog);
         return true;

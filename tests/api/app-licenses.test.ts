@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppLicenses } from '../../domain/contracts/fleet.js';
 import { ensureTechnicalRoles } from '../../server/db/bootstrap.js';
-import { driverAppEvents, subcontractors, users } from '../../server/db/schema/index.js';
+import { driverAppLogins, subcontractors, users } from '../../server/db/schema/index.js';
 import { previousMonth } from '../../server/services/back-office/fleet/licences-repository.js';
 import { accessTokenFor, ids, paths, seedFixtures } from './helpers/fixtures.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
@@ -22,13 +22,7 @@ async function get(who: string, url: string) {
 }
 
 let eventId = 0;
-const login = (
-    userId: string,
-    depotId: string,
-    tenantId: string,
-    at: string,
-    type: 'LOGIN' | 'POSITION' = 'LOGIN',
-) => ({
+const login = (userId: string, depotId: string, tenantId: string, at: string) => ({
     id: `ev-${eventId++}`,
     tenantId,
     depotId,
@@ -39,7 +33,6 @@ const login = (
               ? paths.hamburg
               : paths.berlin,
     userId,
-    type,
     occurredAt: new Date(at),
 });
 
@@ -89,7 +82,7 @@ beforeAll(async () => {
             ),
             account('m', 'Driver', ids.sucoMilan, ids.north1, `${paths.milan}.${ids.sucoMilan}`),
         ]);
-    await t.db.insert(driverAppEvents).values([
+    await t.db.insert(driverAppLogins).values([
         // 00:30 on 1 March in Berlin (CET), still February in UTC: counts for March.
         login('a', ids.berlin, ids.north, '2026-02-28T23:30:00Z'),
         // 10 March: a (twice), b and c: three distinct accounts, two in Berlin.
@@ -97,8 +90,7 @@ beforeAll(async () => {
         login('a', ids.berlin, ids.north, '2026-03-10T12:00:00Z'),
         login('b', ids.berlin, ids.north, '2026-03-10T07:00:00Z'),
         login('c', ids.hamburg, ids.north, '2026-03-10T08:00:00Z'),
-        // Positions are not logins; a back-office user is not an app account.
-        login('d', ids.hamburg, ids.north, '2026-03-10T08:00:00Z', 'POSITION'),
+        // A back-office user is not an app account.
         login('user-orgAdmin', ids.berlin, ids.north, '2026-03-10T08:00:00Z'),
         // 11 March: c and d in Hamburg: Hamburg's peak is 2, the organisation's stays 3.
         login('c', ids.hamburg, ids.north, '2026-03-11T08:00:00Z'),

@@ -55,17 +55,16 @@ describe('seedDemoIfEmpty', () => {
         expect(await rowCount(schema.depotConfigRevisions)).toBe(counts.depotConfigRevisions);
         expect(await rowCount(schema.auditLog)).toBe(1);
         expect(await rowCount(schema.roles)).toBe(technicalRoles.length);
-        expect(await rowCount(schema.driverAppEvents)).toBe(counts.driverLogins);
+        expect(await rowCount(schema.driverAppLogins)).toBe(counts.driverLogins);
     });
 
     it("writes the driver-app logins relative to the seed time and sets each account's last login to its latest one", async () => {
         const [span] = await handle.db
             .select({
-                newest: sql<string>`max(${schema.driverAppEvents.occurredAt})`,
-                oldest: sql<string>`min(${schema.driverAppEvents.occurredAt})`,
+                newest: sql<string>`max(${schema.driverAppLogins.occurredAt})`,
+                oldest: sql<string>`min(${schema.driverAppLogins.occurredAt})`,
             })
-            .from(schema.driverAppEvents)
-            .where(eq(schema.driverAppEvents.type, 'LOGIN'));
+            .from(schema.driverAppLogins);
         const now = Date.now();
         expect(now - new Date(span?.newest ?? 0).getTime()).toBeLessThan(2 * 24 * 60 * 60 * 1000);
         expect(now - new Date(span?.oldest ?? 0).getTime()).toBeGreaterThan(
@@ -75,7 +74,7 @@ describe('seedDemoIfEmpty', () => {
             .select({ total: count() })
             .from(schema.users)
             .where(
-                sql`${schema.users.type} in ('Driver', 'TempDriver') and ${schema.users.lastLoginAt} is distinct from (select max(e.occurred_at) from driver_app_events e where e.user_id = ${schema.users.id} and e.type = 'LOGIN')`,
+                sql`${schema.users.type} in ('Driver', 'TempDriver') and ${schema.users.lastLoginAt} is distinct from (select max(e.occurred_at) from driver_app_logins e where e.user_id = ${schema.users.id})`,
             );
         expect(mismatch?.total).toBe(0);
         const [withLogin] = await handle.db

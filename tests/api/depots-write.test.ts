@@ -5,13 +5,13 @@ import {
     addressCorrections,
     auditLog,
     depots,
-    driverAppEvents,
     jobAssignments,
     permissionAssignments,
     subcontractors,
     users,
     vehicles,
 } from '../../server/db/schema/index.js';
+import { driverAppEvents } from '../../server/db/schema/partitioned.js';
 import { createDemoApp, type DemoApp } from './helpers/demo-app.js';
 import {
     depotsOf,

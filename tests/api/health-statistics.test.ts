@@ -5,12 +5,12 @@ import { depotScopePath } from '../../domain/scopePath.js';
 import {
     depotGroups,
     depots,
-    driverAppEvents,
     jobAssignments,
     subcontractors,
     tenants,
     vehicles,
 } from '../../server/db/schema/index.js';
+import { insertDriverAppEvents } from './helpers/driver-app-events.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 import { accessTokenFor, addFixtureUsers, ids, paths, seedFixtures } from './helpers/fixtures.js';
 
@@ -74,7 +74,7 @@ function event(
 ) {
     counter += 1;
     return {
-        id: `evt-${counter}`,
+        eventId: `evt-${counter}`,
         tenantId,
         depotId,
         scopePath: path,
@@ -186,7 +186,7 @@ beforeAll(async () => {
             new Date(now.getTime() - 60_000),
         ),
     ]);
-    await t.db.insert(driverAppEvents).values([
+    await insertDriverAppEvents(t.db, [
         event(ids.berlin, paths.sucoBerlin, ids.north, 'SCAN', at(0.4), 'veh-berlin'),
         event(ids.berlin, paths.sucoBerlin, ids.north, 'STATUS_CHANGE', at(0.45), 'veh-berlin'),
         // Not a scan or status change on a vehicle: never counted.

@@ -15,7 +15,6 @@ import {
     addressCorrections,
     depotGroups,
     depots,
-    driverAppEvents,
     jobAssignments,
     pageViews,
     permissionAssignments,
@@ -57,6 +56,7 @@ import {
     type Subject,
     type World,
 } from './isolation/matrix.js';
+import { insertDriverAppEvents } from './helpers/driver-app-events.js';
 import { configurationRoutes } from './isolation/configuration-routes.js';
 import { peopleRoutes } from './isolation/people-routes.js';
 
@@ -647,7 +647,7 @@ async function seedShellData(db: Database, world: World): Promise<ShellData> {
         businessHours: new Map(),
     };
     const assignmentRows: (typeof jobAssignments.$inferInsert)[] = [];
-    const eventRows: (typeof driverAppEvents.$inferInsert)[] = [];
+    const eventRows: Parameters<typeof insertDriverAppEvents>[1] = [];
     const correctionRows: (typeof addressCorrections.$inferInsert)[] = [];
     const correction = (depot: World['depots'][number], status: 'PENDING' | 'APPROVED') => ({
         id: randomUUID(),
@@ -683,7 +683,6 @@ async function seedShellData(db: Database, world: World): Promise<ShellData> {
             if (vehicle) {
                 const at = new Date(Date.parse(`${HEALTH_DATE}T12:00:00Z`) + index * 10_000);
                 eventRows.push({
-                    id: randomUUID(),
                     tenantId: depot.tenantId,
                     depotId: depot.id,
                     scopePath: vehicle.scopePath,
@@ -700,8 +699,7 @@ async function seedShellData(db: Database, world: World): Promise<ShellData> {
         });
     for (let start = 0; start < assignmentRows.length; start += 500)
         await db.insert(jobAssignments).values(assignmentRows.slice(start, start + 500));
-    for (let start = 0; start < eventRows.length; start += 500)
-        await db.insert(driverAppEvents).values(eventRows.slice(start, start + 500));
+    await insertDriverAppEvents(db, eventRows);
     for (let start = 0; start < correctionRows.length; start += 500)
         await db.insert(addressCorrections).values(correctionRows.slice(start, start + 500));
     // The demo seed writes corrections too: count what the database holds.

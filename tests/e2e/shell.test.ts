@@ -7,13 +7,9 @@ import { tenantNavigationRules, type NavigationRuleInput } from '../../domain/na
 import { contextsOf } from '../../domain/permissions.js';
 import type { DistributionCenter } from '../../domain/contracts/scopes.js';
 import type { UserProfile } from '../../domain/contracts/profile.js';
-import {
-    depots,
-    driverAppEvents,
-    jobAssignments,
-    tenants,
-    vehicles,
-} from '../../server/db/schema/index.js';
+import { depots, jobAssignments, tenants, vehicles } from '../../server/db/schema/index.js';
+import { driverAppEvents } from '../../server/db/schema/partitioned.js';
+import { insertDriverAppEvents } from '../api/helpers/driver-app-events.js';
 import { signIn, signOut } from './fixtures/app.js';
 import { screenshotAndAxe, unexpectedProblems } from './fixtures/browser.js';
 import { setUpE2eEnvironment } from './fixtures/environment.js';
@@ -301,15 +297,17 @@ describe('the application shell at four widths', () => {
                 assignmentValue: vehicle?.id ?? 'V-1',
                 importedAt: minutesBefore(assignmentAge),
             });
-            await db.insert(driverAppEvents).values({
-                id: `e2e-scan-${scanAge}`,
-                tenantId: depot.tenantId,
-                depotId: depot.internalDepotId,
-                scopePath: vehicle?.scopePath ?? depot.scopePath,
-                vehicleId: vehicle?.id ?? null,
-                type: 'SCAN',
-                occurredAt: minutesBefore(scanAge),
-            });
+            await insertDriverAppEvents(db, [
+                {
+                    eventId: `e2e-scan-${scanAge}`,
+                    tenantId: depot.tenantId,
+                    depotId: depot.internalDepotId,
+                    scopePath: vehicle?.scopePath ?? depot.scopePath,
+                    vehicleId: vehicle?.id ?? null,
+                    type: 'SCAN',
+                    occurredAt: minutesBefore(scanAge),
+                },
+            ]);
         };
 
         const page = await env.browser.newPage();

@@ -1,20 +1,18 @@
-import { relations, sql } from 'drizzle-orm';
-import { index, jsonb, pgEnum, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { driverAppEventTypes } from '../../../domain/driverAppEvents.js';
+import { relations } from 'drizzle-orm';
+import { index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { depots } from './depots.js';
 import { tenants } from './organisations.js';
 import { users } from './users.js';
 import { vehicles } from './vehicles.js';
 
-export const driverAppEventTypeEnum = pgEnum('driver_app_event_type', driverAppEventTypes);
-
 /**
- * Events from the driver apps (logins, positions, scans, status changes), as the tour commander
- * ingests them. `scope_path` is the vehicle's (its subcontractor's) path when the event names a
- * vehicle, else the depot's, so scope filters keep working below the depot.
+ * Driver-app logins, kept beside the day-partitioned `driver_app_events` (server/db/schema/
+ * partitioned.ts) because they must outlive its 35-day retention: app licences count the
+ * distinct logins per day of the previous calendar month (domain §9 "max app usages"). One row
+ * per login event; a retried event (same sender, event id and time) is stored once.
  */
-export const driverAppEvents = pgTable(
-    'driver_app_events',
+export const driverAppLogins = pgTable(
+    'driver_app_logins',
     {
         id: text('id').primaryKey(),
         tenantId: text('tenant_id')
@@ -26,35 +24,28 @@ export const driverAppEvents = pgTable(
         scopePath: text('scope_path').notNull(),
         vehicleId: text('vehicle_id').references(() => vehicles.id, { onDelete: 'set null' }),
         userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
-        type: driverAppEventTypeEnum('type').notNull(),
-        /** When it happened on the device. */
+        tourId: text('tour_id'),
+        /** Who sent it (`u:<user>`, `c:<credential>`) and the sender's event id. */
+        sourceKey: text('source_key'),
+        eventId: text('event_id'),
         occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
         receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
-        payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
     },
     (table) => [
-        // "Latest scan or status change on a vehicle" of a depot (or an organisation) in a time window.
-        index('driver_app_events_depot_vehicle_status_idx')
-            .on(table.depotId, table.occurredAt)
-            .where(
-                sql`${table.type} in ('SCAN', 'STATUS_CHANGE') and ${table.vehicleId} is not null`,
-            ),
-        index('driver_app_events_tenant_vehicle_status_idx')
-            .on(table.tenantId, table.occurredAt)
-            .where(
-                sql`${table.type} in ('SCAN', 'STATUS_CHANGE') and ${table.vehicleId} is not null`,
-            ),
-        index('driver_app_events_vehicle_idx').on(table.vehicleId, table.occurredAt),
+        uniqueIndex('driver_app_logins_event_key').on(
+            table.sourceKey,
+            table.eventId,
+            table.occurredAt,
+        ),
         // Account counting (app licences): distinct logins per day of an organisation.
-        index('driver_app_events_tenant_login_idx')
-            .on(table.tenantId, table.occurredAt)
-            .where(sql`${table.type} = 'LOGIN'`),
+        index('driver_app_logins_tenant_at_idx').on(table.tenantId, table.occurredAt),
+        index('driver_app_logins_user_idx').on(table.userId, table.occurredAt),
     ],
 );
 
-export const driverAppEventsRelations = relations(driverAppEvents, ({ one }) => ({
-    tenant: one(tenants, { fields: [driverAppEvents.tenantId], references: [tenants.id] }),
-    depot: one(depots, { fields: [driverAppEvents.depotId], references: [depots.internalDepotId] }),
-    vehicle: one(vehicles, { fields: [driverAppEvents.vehicleId], references: [vehicles.id] }),
-    user: one(users, { fields: [driverAppEvents.userId], references: [users.id] }),
+export const driverAppLoginsRelations = relations(driverAppLogins, ({ one }) => ({
+    tenant: one(tenants, { fields: [driverAppLogins.tenantId], references: [tenants.id] }),
+    depot: one(depots, { fields: [driverAppLogins.depotId], references: [depots.internalDepotId] }),
+    vehicle: one(vehicles, { fields: [driverAppLogins.vehicleId], references: [vehicles.id] }),
+    user: one(users, { fields: [driverAppLogins.userId], references: [users.id] }),
 }));

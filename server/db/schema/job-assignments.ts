@@ -1,5 +1,5 @@
 import { relations } from 'drizzle-orm';
-import { date, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { date, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { depots } from './depots.js';
 import { tenants } from './organisations.js';
 
@@ -21,7 +21,7 @@ export const jobAssignments = pgTable(
             .references(() => depots.internalDepotId),
         /** The depot's scope path (tenant.country.group.depot). */
         scopePath: text('scope_path').notNull(),
-        /** The job's internal id (the jobs table arrives with the data gateway import). */
+        /** The job's internal id (jobs.id). */
         jobId: text('job_id').notNull(),
         /** The delivery day the assignment is for. */
         assignmentDate: date('assignment_date', { mode: 'string' }).notNull(),
@@ -37,6 +37,10 @@ export const jobAssignments = pgTable(
         /** When the data gateway received it: "the last assignment" of the health statistics. */
         importedAt: timestamp('imported_at', { withTimezone: true }).notNull().defaultNow(),
         expiredAt: timestamp('expired_at', { withTimezone: true }),
+        /** The job's stop in the planned sequence of its tour (1-based), when the sender gives one. */
+        sequence: integer('sequence'),
+        /** The API credential that sent it. */
+        senderId: text('sender_id'),
     },
     (table) => [
         // Latest assignment of a depot (or of an organisation) on a date: one backward index scan.
@@ -50,7 +54,12 @@ export const jobAssignments = pgTable(
             table.assignmentDate,
             table.importedAt,
         ),
-        index('job_assignments_job_idx').on(table.jobId),
+        // A re-import of the job updates its assignment for the same key and date.
+        uniqueIndex('job_assignments_job_key_date_key').on(
+            table.jobId,
+            table.assignmentKey,
+            table.assignmentDate,
+        ),
     ],
 );
 

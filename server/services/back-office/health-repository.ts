@@ -4,7 +4,8 @@ import type { HealthDay } from '../../../domain/healthStatus.js';
 import { scopeCondition } from '../../access/scope-filter.js';
 import type { ScopeSet } from '../../access/scopes.js';
 import type { Queryable } from '../../db/client.js';
-import { depots, driverAppEvents, jobAssignments, tenants } from '../../db/schema/index.js';
+import { driverAppEvents } from '../../db/schema/partitioned.js';
+import { depots, jobAssignments, tenants } from '../../db/schema/index.js';
 
 /** Where the statistics are computed: one depot, or the visible part of an organisation. */
 export type HealthArea = { depotId: string } | { tenantId: string; scopes: ScopeSet };

@@ -2,14 +2,20 @@ import { eq, like, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { escapeLike } from '../../access/scope-filter.js';
 import type { Queryable } from '../../db/client.js';
+import { affectedRows } from '../../db/raw-results.js';
+import { driverAppEvents } from '../../db/schema/partitioned.js';
 import {
     addressCorrections,
-    driverAppEvents,
+    customWaypoints,
+    driverAppLogins,
     jobAssignments,
+    jobs,
     permissionAssignments,
     roles,
     subcontractors,
+    tours,
     users,
+    vehicleStates,
     vehicles,
 } from '../../db/schema/index.js';
 
@@ -25,7 +31,8 @@ function moved(column: PgColumn, from: string, to: string): SQL {
 /**
  * Moves every row that carries the depot's scope path (itself or below: subcontractors,
  * vehicles, driver and courier accounts, permission assignments, role visibility paths, job
- * assignments, driver-app events, address corrections) from `from` to `to`. Call in the
+ * assignments, jobs, tours, custom waypoints, vehicle states, driver-app logins and events,
+ * address corrections) from `from` to `to`. Call in the
  * transaction that changes the depot. Returns the rows moved per table (for the audit entry).
  */
 export async function moveScopePath(
@@ -69,26 +76,22 @@ export async function moveScopePath(
             .where(under(roles.visibilityPath, from))
             .returning({ id: roles.id })
     ).length;
-    counts.jobAssignments = (
-        await tx
-            .update(jobAssignments)
-            .set({ scopePath: moved(jobAssignments.scopePath, from, to) })
-            .where(under(jobAssignments.scopePath, from))
-            .returning({ id: jobAssignments.id })
-    ).length;
-    counts.driverAppEvents = (
-        await tx
-            .update(driverAppEvents)
-            .set({ scopePath: moved(driverAppEvents.scopePath, from, to) })
-            .where(under(driverAppEvents.scopePath, from))
-            .returning({ id: driverAppEvents.id })
-    ).length;
-    counts.addressCorrections = (
-        await tx
-            .update(addressCorrections)
-            .set({ scopePath: moved(addressCorrections.scopePath, from, to) })
-            .where(under(addressCorrections.scopePath, from))
-            .returning({ id: addressCorrections.id })
-    ).length;
+    // Operational rows: count what moved without reading the rows back.
+    const operational = {
+        jobAssignments,
+        jobs,
+        tours,
+        customWaypoints,
+        vehicleStates,
+        driverAppLogins,
+        driverAppEvents,
+        addressCorrections,
+    };
+    for (const [name, table] of Object.entries(operational)) {
+        const moves = await tx.execute(
+            sql`update ${table} set scope_path = ${moved(table.scopePath, from, to)} where ${under(table.scopePath, from)}`,
+        );
+        counts[name] = affectedRows(moves);
+    }
     return counts;
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { secureService } from '../../access/route-access.js';
 import { tourCommanderConfigRoutes } from './config-routes.js';
+import { schedulePartitionUpkeep } from './partitions.js';
 
 /**
  * The tour commander service (`/tour-commander/v1`): for now the tour commander's configuration
@@ -10,6 +11,7 @@ import { tourCommanderConfigRoutes } from './config-routes.js';
  */
 export default fp(
     async function tourCommander(fastify: FastifyInstance, opts: { prefix: string }) {
+        schedulePartitionUpkeep(fastify, fastify.appConfig.events.retentionDays);
         await fastify.register(
             async (service) => {
                 secureService(service);

@@ -1,7 +1,7 @@
 import { and, count, eq, gte, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { AppLicenses } from '../../../../domain/contracts/fleet.js';
 import type { Queryable } from '../../../db/client.js';
-import { depots, driverAppEvents, subcontractors, users } from '../../../db/schema/index.js';
+import { depots, driverAppLogins, subcontractors, users } from '../../../db/schema/index.js';
 import { tenantSettings } from '../../../shared/field-rules.js';
 
 /** `YYYY-MM` of the month before the one `now` falls in, in `timeZone`. */
@@ -38,33 +38,32 @@ async function appLicenses(
     month: string,
 ): Promise<AppLicenses> {
     const { from, to } = utcWindow(month);
-    const localDay = sql<string>`to_char(${driverAppEvents.occurredAt} at time zone ${timeZone}, 'YYYY-MM-DD')`;
+    const localDay = sql<string>`to_char(${driverAppLogins.occurredAt} at time zone ${timeZone}, 'YYYY-MM-DD')`;
     const inMonth = and(
-        eq(driverAppEvents.tenantId, tenantId),
-        eq(driverAppEvents.type, 'LOGIN'),
-        isNotNull(driverAppEvents.userId),
-        gte(driverAppEvents.occurredAt, from),
-        lt(driverAppEvents.occurredAt, to),
-        sql`to_char(${driverAppEvents.occurredAt} at time zone ${timeZone}, 'YYYY-MM') = ${month}`,
+        eq(driverAppLogins.tenantId, tenantId),
+        isNotNull(driverAppLogins.userId),
+        gte(driverAppLogins.occurredAt, from),
+        lt(driverAppLogins.occurredAt, to),
+        sql`to_char(${driverAppLogins.occurredAt} at time zone ${timeZone}, 'YYYY-MM') = ${month}`,
         inArray(users.type, ['Driver', 'TempDriver']),
     );
-    const users_ = sql`count(distinct ${driverAppEvents.userId})::int`;
+    const users_ = sql`count(distinct ${driverAppLogins.userId})::int`;
     const [daily, depotDaily, accountRows, depotRows] = await Promise.all([
         db
             .select({ day: localDay, logins: sql<number>`${users_}` })
-            .from(driverAppEvents)
-            .innerJoin(users, eq(users.id, driverAppEvents.userId))
+            .from(driverAppLogins)
+            .innerJoin(users, eq(users.id, driverAppLogins.userId))
             .where(inMonth)
             // By position: the day expression carries the time zone as a parameter, which GROUP BY would not match.
             .groupBy(sql`1`),
         db
             .select({
-                depotId: driverAppEvents.depotId,
+                depotId: driverAppLogins.depotId,
                 day: localDay,
                 logins: sql<number>`${users_}`,
             })
-            .from(driverAppEvents)
-            .innerJoin(users, eq(users.id, driverAppEvents.userId))
+            .from(driverAppLogins)
+            .innerJoin(users, eq(users.id, driverAppLogins.userId))
             .where(inMonth)
             .groupBy(sql`1, 2`),
         db

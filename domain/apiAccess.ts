@@ -8,7 +8,7 @@ import type { ErrorDetail } from './contracts/common.js';
  */
 
 /** Scopes a credential may be granted: only those with a working data gateway endpoint. */
-export const apiScopes = ['depots:read', 'assignments:read'] as const;
+export const apiScopes = ['depots:read', 'assignments:read', 'jobs:write'] as const;
 export type ApiScope = (typeof apiScopes)[number];
 
 export const isApiScope = (value: string): value is ApiScope =>
@@ -18,6 +18,7 @@ export const isApiScope = (value: string): value is ApiScope =>
 export const apiScopeEndpoints: Record<ApiScope, string> = {
     'depots:read': '/external/depots',
     'assignments:read': '/external/assignments',
+    'jobs:write': '/external/jobs',
 };
 
 export const credentialStatuses = ['ACTIVE', 'EXPIRED', 'REVOKED'] as const;

@@ -8,6 +8,7 @@ import {
     maintainPartitions,
     makeDayPartitions,
 } from '../../server/services/tour-commander/partitions.js';
+import { rowsOf } from '../../server/db/raw-results.js';
 import { openTestDatabase } from './helpers/test-app.js';
 
 /** Driver-app events and positions live in day partitions; retention drops whole days. */
@@ -21,11 +22,11 @@ afterAll(async () => {
 });
 
 const partitionsOf = async (table: string) =>
-    (
+    rowsOf<{ name: string }>(
         await handle.db.execute(
             sql`select c.relname as name from pg_inherits i join pg_class c on c.oid = i.inhrelid join pg_class p on p.oid = i.inhparent where p.relname = ${table} order by 1`,
-        )
-    ).rows.map((row) => (row as { name: string }).name);
+        ),
+    ).map((row) => row.name);
 
 const position = (eventId: string, at: string) => ({
     tenantId: 't1',
@@ -61,7 +62,7 @@ describe('day partitions', () => {
         const perDay = await handle.db.execute(
             sql`select tableoid::regclass::text as part, count(*)::int as n from positions group by 1 order by 1`,
         );
-        expect(perDay.rows).toEqual([
+        expect(rowsOf(perDay)).toEqual([
             { part: 'positions_p20260301', n: 1 },
             { part: 'positions_p20260302', n: 1 },
             { part: 'positions_p20260304', n: 1 },

@@ -199,6 +199,12 @@ describe('the Developer Portal samples', () => {
         expect(samples.gatewayCalls.map((call) => call.url)).toEqual([
             'https://bo.example/data-gateway/api/v1/external/depots?page=0&size=100',
             'https://bo.example/data-gateway/api/v1/external/assignments?date=2026-11-21&page=0&size=100',
+            'https://bo.example/data-gateway/api/v1/external/jobs',
         ]);
+        const post = samples.gatewayCalls[2]?.command ?? '';
+        expect(post).toContain(
+            "curl -X POST 'https://bo.example/data-gateway/api/v1/external/jobs'",
+        );
+        expect(post).toContain('"date":"2026-11-21","key":"TOUR","value":"1234"');
     });
 });

@@ -46,6 +46,19 @@ export function developerPortalSamples(
         2,
     );
     const gatewayCalls = apiScopes.map((scope) => {
+        if (scope === 'jobs:write') {
+            const url = `${gateway}${apiScopeEndpoints[scope]}`;
+            return {
+                scope,
+                url,
+                command: [
+                    `curl -X POST '${url}' \\`,
+                    `  -H 'Authorization: Bearer <ACCESS_TOKEN>' \\`,
+                    `  -H 'Content-Type: application/json' \\`,
+                    `  -d '${JSON.stringify(jobImportSample(today))}'`,
+                ].join('\n'),
+            };
+        }
         const url = `${gateway}${apiScopeEndpoints[scope]}${scope === 'assignments:read' ? `?date=${today}&page=0&size=100` : '?page=0&size=100'}`;
         return {
             scope,
@@ -54,4 +67,24 @@ export function developerPortalSamples(
         };
     });
     return { tokenUrl, tokenRequest, tokenAnswer, gatewayCalls };
+}
+
+/** The smallest useful job import: one delivery on tour 1234 of depot 8547. */
+function jobImportSample(today: string) {
+    return {
+        jobs: [
+            {
+                externalJobId: 'JOB-1',
+                type: 'DELIVERY',
+                address: {
+                    street: 'Hauptstraße',
+                    houseNo: '1',
+                    postcode: '10115',
+                    countryCode: 'DE',
+                },
+                parcels: [{ parcelNumber: '00340434161234567890' }],
+                assignments: [{ externalDepotId: '8547', date: today, key: 'TOUR', value: '1234' }],
+            },
+        ],
+    };
 }

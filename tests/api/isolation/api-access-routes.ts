@@ -3,7 +3,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { ApiCredential } from '../../../domain/contracts/api-access.js';
 import type { Database } from '../../../server/db/client.js';
-import { apiCredentials } from '../../../server/db/schema/index.js';
+import { apiCredentials, jobs } from '../../../server/db/schema/index.js';
 import {
     covers,
     encode,
@@ -310,6 +310,41 @@ export const apiAccessRoutes: RouteCase[] = [
                 '/data-gateway/api/v1/external/assignments?date=2026-11-20',
             );
             expect.soft({ status, code: body.code }).toEqual({ status: 401, code: 'UNAUTHORIZED' });
+        },
+    },
+    {
+        route: 'POST /data-gateway/api/v1/external/jobs',
+        variant: 'a user token, naming a depot of each organisation',
+        async run({ send, world, db }: Probe) {
+            const externalJobId = `iso-job-${randomUUID()}`;
+            const depot = world.depots[0];
+            const { status, body } = await send<Refusal>(
+                'POST',
+                '/data-gateway/api/v1/external/jobs',
+                {
+                    jobs: [
+                        {
+                            externalJobId,
+                            type: 'DELIVERY',
+                            address: { street: 'A', postcode: '1', countryCode: 'DE' },
+                            assignments: [
+                                {
+                                    externalDepotId: depot?.externalDepotId ?? '1',
+                                    date: '2026-11-20',
+                                    key: 'ZONE',
+                                    value: '1',
+                                },
+                            ],
+                        },
+                    ],
+                },
+            );
+            expect.soft({ status, code: body.code }).toEqual({ status: 401, code: 'UNAUTHORIZED' });
+            const stored = await db
+                .select({ id: jobs.id })
+                .from(jobs)
+                .where(eq(jobs.externalJobId, externalJobId));
+            expect.soft(stored).toEqual([]);
         },
     },
 ];

@@ -7,18 +7,29 @@ import type { ErrorDetail } from './contracts/common.js';
  * bodies and answers of the service are in contracts/api-access.ts.
  */
 
-/** Scopes a credential may be granted: only those with a working data gateway endpoint. */
-export const apiScopes = ['depots:read', 'assignments:read', 'jobs:write'] as const;
+/** Scopes a credential may be granted: only those with a working endpoint. */
+export const apiScopes = ['depots:read', 'assignments:read', 'jobs:write', 'events:write'] as const;
 export type ApiScope = (typeof apiScopes)[number];
 
 export const isApiScope = (value: string): value is ApiScope =>
     (apiScopes as readonly string[]).includes(value);
 
-/** The data gateway read each scope opens (relative to the data gateway's machine base). */
-export const apiScopeEndpoints: Record<ApiScope, string> = {
-    'depots:read': '/external/depots',
-    'assignments:read': '/external/assignments',
-    'jobs:write': '/external/jobs',
+/**
+ * The endpoint each scope opens: the service (its machine base: the data gateway's, or the tour
+ * commander's), the method and the path relative to that base.
+ */
+export const apiScopeEndpoints: Record<
+    ApiScope,
+    { service: 'dataGateway' | 'tourCommander'; method: 'GET' | 'POST'; path: string }
+> = {
+    'depots:read': { service: 'dataGateway', method: 'GET', path: '/external/depots' },
+    'assignments:read': { service: 'dataGateway', method: 'GET', path: '/external/assignments' },
+    'jobs:write': { service: 'dataGateway', method: 'POST', path: '/external/jobs' },
+    'events:write': {
+        service: 'tourCommander',
+        method: 'POST',
+        path: '/external/driver-app/events',
+    },
 };
 
 export const credentialStatuses = ['ACTIVE', 'EXPIRED', 'REVOKED'] as const;

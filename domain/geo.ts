@@ -18,16 +18,6 @@ export function distanceMetres(a: LatLon, b: LatLon): number {
     return 2 * EARTH_RADIUS_M * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 
-/** Initial bearing from `a` to `b`, degrees clockwise from north in [0, 360). */
-export function bearingDegrees(a: LatLon, b: LatLon): number {
-    const φ1 = toRadians(a.latitude);
-    const φ2 = toRadians(b.latitude);
-    const Δλ = toRadians(b.longitude - a.longitude);
-    const y = Math.sin(Δλ) * Math.cos(φ2);
-    const x = Math.cos(φ1) * Math.sin(φ2) - Math.sin(φ1) * Math.cos(φ2) * Math.cos(Δλ);
-    return ((Math.atan2(y, x) * 180) / Math.PI + 360) % 360;
-}
-
 /** The point `metresNorth` and `metresEast` away from `origin` (flat-earth offset, fine within a city). */
 export function offsetMetres(origin: LatLon, metresNorth: number, metresEast: number): LatLon {
     const latitude = origin.latitude + (metresNorth / EARTH_RADIUS_M) * (180 / Math.PI);

@@ -16,7 +16,7 @@ const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 const COUNTRY = /^[A-Z]{2}$/;
 
 /** True for a real calendar day `YYYY-MM-DD`. */
-export function isCalendarDay(value: string): boolean {
+function isCalendarDay(value: string): boolean {
     const match = DAY.exec(value);
     if (!match) return false;
     const date = new Date(`${value}T00:00:00Z`);

@@ -30,7 +30,6 @@ export type CoordinateType = (typeof coordinateTypes)[number];
 
 /** Where a time frame came from (domain §3 Tour: "time frames (from assignments or from drivers)"). */
 export const timeFrameSources = ['ASSIGNMENT', 'DRIVER'] as const;
-export type TimeFrameSource = (typeof timeFrameSources)[number];
 
 /**
  * Outcomes a driver reports for a job (domain §4 parcel progress steps and their pickup and
@@ -80,16 +79,8 @@ export const outcomesByJobType: Record<JobType, readonly JobOutcome[]> = {
 export const jobStates = ['OPEN', 'ON_TOUR', 'DONE'] as const;
 export type JobState = (typeof jobStates)[number];
 
-/**
- * The parcel progress steps of domain §4, in the order the stepper shows them: to be delivered,
- * on tour, then the outcome (a failed attempt carries its reason).
- */
-export const parcelSteps = ['TO_BE_DELIVERED', 'ON_TOUR', ...jobOutcomes] as const;
-export type ParcelStep = (typeof parcelSteps)[number];
-
 /** Where a job status came from. */
 export const statusSources = ['DRIVER_APP', 'DATA_GATEWAY', 'BACK_OFFICE', 'SYSTEM'] as const;
-export type StatusSource = (typeof statusSources)[number];
 
 /** A tour's progress as the live screens show it. */
 export const tourStates = ['NOT_STARTED', 'ON_ROAD', 'FINISHED'] as const;
@@ -97,7 +88,6 @@ export type TourState = (typeof tourStates)[number];
 
 /** The app's state the driver app reports. */
 export const appStates = ['FOREGROUND', 'BACKGROUND'] as const;
-export type AppState = (typeof appStates)[number];
 
 /** Job external id limit (domain §9). */
 export const JOB_EXTERNAL_ID_MAX = 64;

@@ -8,7 +8,7 @@
 import { Type, type Static } from 'typebox';
 import { appStates, failureReasons, jobOutcomes } from '../tours.js';
 
-export const ingestedEventTypes = [
+const ingestedEventTypes = [
     'LOGIN',
     'LOGOUT',
     'APP_STATE',
@@ -17,10 +17,9 @@ export const ingestedEventTypes = [
     'STATUS_CHANGE',
     'SEQUENCE',
 ] as const;
-export type IngestedEventType = (typeof ingestedEventTypes)[number];
 
 /** The largest batch a client may send. */
-export const INGESTION_MAX_EVENTS = 500;
+const INGESTION_MAX_EVENTS = 500;
 
 export const EventPosition = Type.Object(
     {
@@ -90,7 +89,7 @@ export const DriverAppEventBatch = Type.Object(
 export type DriverAppEventBatch = Static<typeof DriverAppEventBatch>;
 
 /** Why an event was not stored. */
-export const eventRejectionCodes = [
+const eventRejectionCodes = [
     'UNKNOWN_TOUR',
     'NOT_YOUR_TOUR',
     'UNKNOWN_JOB',
@@ -102,7 +101,6 @@ export const eventRejectionCodes = [
     'OUTCOME_NOT_FOR_JOB_TYPE',
     'REASON_WITHOUT_FAILURE',
 ] as const;
-export type EventRejectionCode = (typeof eventRejectionCodes)[number];
 
 export const EventRejection = Type.Object({
     index: Type.Integer({ minimum: 0 }),

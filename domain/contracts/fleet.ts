@@ -264,3 +264,32 @@ export const AppLicenses = Type.Object({
     ),
 });
 export type AppLicenses = Static<typeof AppLicenses>;
+
+/**
+ * A tracker (a GPS device or a phone with Traccar Client or OsmAnd) registered to a vehicle: its
+ * identifier is what it sends as `id` in the OsmAnd protocol, and its credential.
+ */
+export const VehicleTracker = Type.Object({
+    id: Type.String(),
+    vehicleId: Type.String(),
+    identifier: Type.String(),
+    createdAt: Type.String({ format: 'date-time' }),
+    lastSeenAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+});
+export type VehicleTracker = Static<typeof VehicleTracker>;
+
+const VEHICLE_TRACKER_ID_PATTERN = '^[A-Za-z0-9._:-]{4,100}$';
+
+export const VehicleTrackerBody = Type.Object(
+    {
+        identifier: Type.String({
+            pattern: VEHICLE_TRACKER_ID_PATTERN,
+            description:
+                "The tracker's identifier (4–100 letters, digits, '.', '_', ':' or '-'), e.g. Traccar Client's device identifier or the tracker's IMEI",
+        }),
+    },
+    { additionalProperties: false },
+);
+export type VehicleTrackerBody = Static<typeof VehicleTrackerBody>;
+
+export const VehicleTrackerParams = Type.Object({ id: Id, trackerId: Id });

@@ -59,6 +59,7 @@ import {
 import { insertDriverAppEvents } from './helpers/driver-app-events.js';
 import { configurationRoutes } from './isolation/configuration-routes.js';
 import { peopleRoutes } from './isolation/people-routes.js';
+import { tourCommanderRoutes } from './isolation/tour-commander-routes.js';
 
 /**
  * Tenant isolation matrix: every matrix login × every route of the services. For each pair the
@@ -1071,7 +1072,13 @@ const shellRoutes: RouteCase[] = [
 // ---- the matrix ----------------------------------------------------------------------------------
 
 const logins = matrixLogins();
-const allRoutes = [...routes, ...shellRoutes, ...peopleRoutes, ...configurationRoutes];
+const allRoutes = [
+    ...routes,
+    ...shellRoutes,
+    ...peopleRoutes,
+    ...configurationRoutes,
+    ...tourCommanderRoutes,
+];
 const cases = logins.flatMap((login) =>
     allRoutes.map(
         (route) =>

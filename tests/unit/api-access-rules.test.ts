@@ -188,7 +188,11 @@ describe('the Developer Portal samples', () => {
             ),
         ).toBe('https://gw.example/data-gateway/api/v1');
         const samples = developerPortalSamples(
-            { apiAccess: '/api-access/api/v1', dataGateway: '/data-gateway/api/v1/backoffice' },
+            {
+                apiAccess: '/api-access/api/v1',
+                dataGateway: '/data-gateway/api/v1/backoffice',
+                tourCommander: '/tour-commander/v1',
+            },
             'https://bo.example',
             '<CLIENT_ID>',
             '2026-11-21',
@@ -200,6 +204,7 @@ describe('the Developer Portal samples', () => {
             'https://bo.example/data-gateway/api/v1/external/depots?page=0&size=100',
             'https://bo.example/data-gateway/api/v1/external/assignments?date=2026-11-21&page=0&size=100',
             'https://bo.example/data-gateway/api/v1/external/jobs',
+            'https://bo.example/tour-commander/v1/external/driver-app/events',
         ]);
         const post = samples.gatewayCalls[2]?.command ?? '';
         expect(post).toContain(

@@ -5,6 +5,7 @@ import {
     doublePrecision,
     index,
     integer,
+    jsonb,
     pgEnum,
     pgTable,
     real,
@@ -12,6 +13,7 @@ import {
     timestamp,
     uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { ProgressCarry } from '../../../domain/tourProgress.js';
 import {
     confirmationSources,
     sequenceOptimisations,
@@ -78,6 +80,8 @@ export const tours = pgTable(
         lastEventAt: timestamp('last_event_at', { withTimezone: true }),
         /** The processing's watermark: events and positions up to this sequence number are applied. */
         processedSeq: bigint('processed_seq', { mode: 'number' }).notNull().default(0),
+        /** What the processing carries between runs (last position, a stay at a stop, recent speeds). */
+        processingState: jsonb('processing_state').$type<ProgressCarry>().notNull().default({}),
         createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
         updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     },

@@ -21,14 +21,17 @@ export interface DeveloperPortalSamples {
 
 /** The curl samples of the Developer Portal, with this installation's real URLs. */
 export function developerPortalSamples(
-    services: { apiAccess: string; dataGateway: string },
+    services: { apiAccess: string; dataGateway: string; tourCommander: string },
     origin: string,
     clientId = '<CLIENT_ID>',
     today = new Date().toISOString().slice(0, 10),
     tokenTtlSeconds = 3600,
 ): DeveloperPortalSamples {
     const tokenUrl = `${absoluteBase(services.apiAccess, origin)}${TOKEN_PATH}`;
-    const gateway = machineGatewayBase(services.dataGateway, origin);
+    const bases = {
+        dataGateway: machineGatewayBase(services.dataGateway, origin),
+        tourCommander: absoluteBase(services.tourCommander, origin),
+    };
     const tokenRequest = [
         `curl -X POST '${tokenUrl}' \\`,
         `  -u '${clientId}:<CLIENT_SECRET>' \\`,
@@ -46,20 +49,20 @@ export function developerPortalSamples(
         2,
     );
     const gatewayCalls = apiScopes.map((scope) => {
-        if (scope === 'jobs:write') {
-            const url = `${gateway}${apiScopeEndpoints[scope]}`;
+        const endpoint = apiScopeEndpoints[scope];
+        const base = `${bases[endpoint.service]}${endpoint.path}`;
+        if (endpoint.method === 'POST')
             return {
                 scope,
-                url,
+                url: base,
                 command: [
-                    `curl -X POST '${url}' \\`,
+                    `curl -X POST '${base}' \\`,
                     `  -H 'Authorization: Bearer <ACCESS_TOKEN>' \\`,
                     `  -H 'Content-Type: application/json' \\`,
-                    `  -d '${JSON.stringify(jobImportSample(today))}'`,
+                    `  -d '${JSON.stringify(scope === 'jobs:write' ? jobImportSample(today) : eventSample(today))}'`,
                 ].join('\n'),
             };
-        }
-        const url = `${gateway}${apiScopeEndpoints[scope]}${scope === 'assignments:read' ? `?date=${today}&page=0&size=100` : '?page=0&size=100'}`;
+        const url = `${base}${scope === 'assignments:read' ? `?date=${today}&page=0&size=100` : '?page=0&size=100'}`;
         return {
             scope,
             url,
@@ -84,6 +87,21 @@ function jobImportSample(today: string) {
                 },
                 parcels: [{ parcelNumber: '00340434161234567890' }],
                 assignments: [{ externalDepotId: '8547', date: today, key: 'TOUR', value: '1234' }],
+            },
+        ],
+    };
+}
+
+/** One position of a tour (its id as the tour commander gives it). */
+function eventSample(today: string) {
+    return {
+        events: [
+            {
+                eventId: 'e-1',
+                type: 'POSITION',
+                occurredAt: `${today}T08:15:00Z`,
+                tourId: '<TOUR_ID>',
+                position: { latitude: 52.52, longitude: 13.405, speed: 8.3 },
             },
         ],
     };

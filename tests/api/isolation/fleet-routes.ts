@@ -13,6 +13,7 @@ import {
     permissionAssignments,
     subcontractors,
     users,
+    vehicleTrackers,
     vehicles,
 } from '../../../server/db/schema/index.js';
 import { tenantSettings } from '../../../server/shared/field-rules.js';
@@ -876,6 +877,120 @@ export const fleetRoutes: RouteCase[] = [
                         .toBe(true);
                 }
             }
+        },
+    },
+    {
+        route: 'GET /api/vehicles/:id/trackers',
+        variant: "a visible vehicle's trackers answer; one of every other organisation is unknown",
+        async run({ subject, get, db, world }) {
+            const region = regionOf(subject, 'r:suco');
+            const noAction = region !== 'ALL' && region.length === 0;
+            const all = await db.select().from(vehicles).orderBy(vehicles.id);
+            const sample = [
+                all.find((vehicle) => inRegion(region, vehicle.scopePath)),
+                ...world.tenantIds.map((tenantId) =>
+                    all.find(
+                        (vehicle) =>
+                            vehicle.tenantId === tenantId && !inRegion(region, vehicle.scopePath),
+                    ),
+                ),
+            ];
+            for (const vehicle of sample) {
+                if (!vehicle) continue;
+                const response = await get<unknown[] | { message?: string }>(
+                    `/api/vehicles/${vehicle.id}/trackers`,
+                );
+                if (noAction) expect.soft(response.status).toBe(403);
+                else if (inRegion(region, vehicle.scopePath))
+                    expect.soft(response.status).toBe(200);
+                else
+                    expect.soft({ status: response.status, body: response.body }).toMatchObject({
+                        status: 404,
+                        body: { message: `Vehicle ${vehicle.id} was not found.` },
+                    });
+            }
+        },
+    },
+    {
+        route: 'POST /api/vehicles/:id/trackers',
+        variant: 'outside u:suco is unknown and nothing is registered; inside it is registered',
+        async run({ subject, send, db }) {
+            const region = regionOf(subject, 'u:suco');
+            const noAction = region !== 'ALL' && region.length === 0;
+            const all = await db.select().from(vehicles).orderBy(vehicles.id);
+            const outside =
+                all.find(
+                    (vehicle) =>
+                        !inRegion(region, vehicle.scopePath) &&
+                        vehicle.tenantId !== homeOf(subject),
+                ) ?? all.find((vehicle) => !inRegion(region, vehicle.scopePath));
+            const inside = all.find((vehicle) => inRegion(region, vehicle.scopePath));
+            const identifier = `iso-${encode(subject.email).slice(0, 40)}`.replace(
+                /[^A-Za-z0-9._:-]/g,
+                '-',
+            );
+            if (outside) {
+                const response = await send('POST', `/api/vehicles/${outside.id}/trackers`, {
+                    identifier: `${identifier}-out`,
+                });
+                expect.soft(response.status).toBe(noAction ? 403 : 404);
+                expect
+                    .soft(
+                        await db
+                            .select()
+                            .from(vehicleTrackers)
+                            .where(eq(vehicleTrackers.identifier, `${identifier}-out`)),
+                    )
+                    .toEqual([]);
+            }
+            if (inside) {
+                const response = await send<{ id?: string }>(
+                    'POST',
+                    `/api/vehicles/${inside.id}/trackers`,
+                    { identifier: `${identifier}-in` },
+                );
+                expect.soft(response.status).toBe(201);
+                await db
+                    .delete(vehicleTrackers)
+                    .where(eq(vehicleTrackers.identifier, `${identifier}-in`));
+            }
+        },
+    },
+    {
+        route: 'DELETE /api/vehicles/:id/trackers/:trackerId',
+        variant: 'outside u:suco the vehicle is unknown and its tracker stays',
+        async run({ subject, send, db }) {
+            const region = regionOf(subject, 'u:suco');
+            const noAction = region !== 'ALL' && region.length === 0;
+            const all = await db.select().from(vehicles).orderBy(vehicles.id);
+            const outside = all.find((vehicle) => !inRegion(region, vehicle.scopePath));
+            if (!outside) return;
+            const trackerId = `iso-tracker-${encode(subject.email).slice(0, 30)}`.replace(
+                /[^A-Za-z0-9_-]/g,
+                '-',
+            );
+            await db.insert(vehicleTrackers).values({
+                id: trackerId,
+                tenantId: outside.tenantId,
+                vehicleId: outside.id,
+                identifier: trackerId,
+            });
+            const response = await send(
+                'DELETE',
+                `/api/vehicles/${outside.id}/trackers/${trackerId}`,
+            );
+            expect.soft(response.status).toBe(noAction ? 403 : 404);
+            expect
+                .soft(
+                    (
+                        await db
+                            .select()
+                            .from(vehicleTrackers)
+                            .where(eq(vehicleTrackers.id, trackerId))
+                    ).length,
+                )
+                .toBe(1);
+            await db.delete(vehicleTrackers).where(eq(vehicleTrackers.id, trackerId));
         },
     },
 ];

@@ -1,0 +1,2 @@
+-- The tour processing keeps its carry-over (last position, a stay at a stop, recent speeds) on the tour (issue 14 part 4, domain/tourProgress.ts).
+ALTER TABLE "tours" ADD COLUMN "processing_state" jsonb DEFAULT '{}'::jsonb NOT NULL;

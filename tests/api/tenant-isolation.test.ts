@@ -59,6 +59,8 @@ import {
 import { insertDriverAppEvents } from './helpers/driver-app-events.js';
 import { configurationRoutes } from './isolation/configuration-routes.js';
 import { peopleRoutes } from './isolation/people-routes.js';
+import { healthStatusRoutes } from './isolation/health-status-routes.js';
+import { tourAdminRoutes } from './isolation/tour-admin-routes.js';
 import { tourCommanderRoutes } from './isolation/tour-commander-routes.js';
 
 /**
@@ -1078,6 +1080,8 @@ const allRoutes = [
     ...peopleRoutes,
     ...configurationRoutes,
     ...tourCommanderRoutes,
+    ...tourAdminRoutes,
+    ...healthStatusRoutes,
 ];
 const cases = logins.flatMap((login) =>
     allRoutes.map(

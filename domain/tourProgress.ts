@@ -20,7 +20,8 @@
  * - Distance: the sum of great-circle distances between consecutive positions less than 10
  *   minutes and at most 70 m/s apart (GPS jumps are skipped).
  * - ETAs of the stops not done: domain/eta.ts, from the last position and the mean of the last
- *   ten moving speeds; service time 60 s plus 30 s per job.
+ *   ten moving speeds; service time 60 s plus 30 s per job. They are estimated again at most
+ *   every 30 s of event time, or at once when a stop is done or the app suggests a new order.
  */
 import { estimateArrivals, projectedFinish } from './eta.js';
 import { distanceMetres, type LatLon } from './geo.js';
@@ -42,6 +43,7 @@ const MAX_GAP_MS = 10 * 60_000;
 const MAX_SPEED_MPS = 70;
 const MOVING_MPS = 1;
 const RECENT_SPEEDS = 10;
+const ETA_EVERY_MS = 30_000;
 
 /** What the processing keeps between runs (the tour's `processing_state`). */
 export interface ProgressCarry {
@@ -49,6 +51,8 @@ export interface ProgressCarry {
     /** The stop the vehicle is staying at, since when. */
     dwell?: { waypointId: string; since: string; until: string };
     recentSpeeds?: number[];
+    /** When the ETAs were last estimated. */
+    etaAt?: string;
 }
 
 interface ProgressTour {
@@ -282,7 +286,16 @@ export function applyProgress(
         (w, index) => (w.state = index === 0 && tour.state !== 'FINISHED' ? 'CURRENT' : 'OPEN'),
     );
     const position = tour.carry.lastPosition;
-    if (tour.state === 'ON_ROAD' && position) {
+    const orderChanged =
+        driven !== Math.max(0, ...state.waypoints.map((w) => w.drivenSequence ?? 0)) ||
+        waypoints.some((w, i) => w.suggestedSequence !== state.waypoints[i]?.suggestedSequence);
+    const etaDue =
+        !tour.carry.etaAt ||
+        orderChanged ||
+        (position !== undefined &&
+            Date.parse(position.at) - Date.parse(tour.carry.etaAt) >= ETA_EVERY_MS);
+    if (tour.state === 'ON_ROAD' && position && etaDue) {
+        tour.carry.etaAt = position.at;
         const speeds = tour.carry.recentSpeeds ?? [];
         const input = {
             now,

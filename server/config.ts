@@ -29,6 +29,10 @@ const EnvSchema = Type.Object({
     DATABASE_URL: Type.Optional(Type.String({ pattern: '^postgres(ql)?://' })),
     DEMO_DATA: Type.Optional(Type.Boolean()),
     DEMO_SEED: Type.String({ minLength: 1, default: 'parcel-demo' }),
+    /** Demo mode: drive today's tours of every demo depot live (off: the demo data stands still). */
+    SIMULATION: Type.Optional(Type.Boolean()),
+    /** How many times faster than real time the simulated day runs. */
+    SIMULATION_SPEED: Type.Number({ minimum: 1, maximum: 120, default: 1 }),
     STATIC_DIR: Type.String({ minLength: 1, default: './dist' }),
     VERSION_ID: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
     COGNITO_USER_POOL_ID: Type.String({
@@ -91,6 +95,8 @@ export interface AppConfig {
     logLevel: string;
     database: { url?: string; dataDir: string };
     demo: { enabled: boolean; seed: string };
+    /** The live-day simulator of the demo (server/demo/simulation/live.ts). */
+    simulation: { enabled: boolean; speed: number };
     staticDir: string;
     versionId: string;
     identity: {
@@ -194,7 +200,10 @@ function readEnv(source: NodeJS.ProcessEnv): Env {
     for (const key of Object.keys(EnvSchema.properties)) {
         const value = source[key];
         if (value === undefined || value === '') continue;
-        picked[key] = key === 'DEMO_DATA' ? (BOOLEAN_STRINGS[value.toLowerCase()] ?? value) : value;
+        picked[key] =
+            key === 'DEMO_DATA' || key === 'SIMULATION'
+                ? (BOOLEAN_STRINGS[value.toLowerCase()] ?? value)
+                : value;
     }
     const converted = Value.Convert(EnvSchema, Value.Default(EnvSchema, picked));
     const problems = [...Value.Errors(EnvSchema, converted)].map(
@@ -250,6 +259,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
         logLevel: env.LOG_LEVEL,
         database: { url: env.DATABASE_URL, dataDir: env.DATA_DIR },
         demo: { enabled: !production && env.DEMO_DATA !== false, seed: env.DEMO_SEED },
+        simulation: {
+            enabled: !production && env.DEMO_DATA !== false && env.SIMULATION !== false,
+            speed: env.SIMULATION_SPEED,
+        },
         staticDir: env.STATIC_DIR,
         versionId,
         identity: {

@@ -80,6 +80,7 @@ async function main() {
     });
 
     let closing = false;
+    let stopSimulation = () => Promise.resolve();
     const shutdown = async (signal: string) => {
         if (closing) return;
         closing = true;
@@ -89,6 +90,7 @@ async function main() {
             process.exit(1);
         }, config.shutdownTimeoutMs);
         timer.unref();
+        await stopSimulation();
         await mailSender.stop();
         await fastify.close();
         await database.close();
@@ -104,6 +106,19 @@ async function main() {
     const address = fastify.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
     const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
+    // The demo's live delivery day, sent to this server like any integration would.
+    const own = ['0.0.0.0', '::'].includes(config.host) ? `http://127.0.0.1:${port}` : url;
+    const simulation = config.simulation.enabled
+        ? (await import('./demo/simulation/live.js')).startLiveSimulation({
+              db: database.db,
+              config,
+              baseUrl: own,
+              seed: config.demo.seed,
+              speed: config.simulation.speed,
+              log: fastify.log,
+          })
+        : undefined;
+    stopSimulation = () => simulation?.stop() ?? Promise.resolve();
     console.log(
         startBanner({
             versionId: config.versionId,

@@ -86,6 +86,8 @@ export async function startServer(
             PORT: String(port),
             PUBLIC_URL: url,
             LOG_LEVEL: 'warn',
+            // The demo's live-day simulator would load every measurement; parts that want it say so.
+            SIMULATION: 'false',
             ...env,
         },
         stdio: ['ignore', 'pipe', 'inherit'],

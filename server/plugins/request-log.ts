@@ -2,6 +2,13 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { underPrefix } from '../shared/url-prefix.js';
 
+declare module 'fastify' {
+    interface FastifyContextConfig {
+        /** A route every vehicle calls every few seconds (ingestion): its successes are logged at debug level. */
+        highRate?: boolean;
+    }
+}
+
 interface RequestLogOptions {
     /** Path prefixes of the services; every other path is the browser app's files and pages. */
     servicePrefixes: readonly string[];
@@ -11,7 +18,8 @@ interface RequestLogOptions {
  * One log line per request, written when the answer is sent (Fastify's own request logging,
  * two lines per request, is turned off in main.ts through its `LogController`). Successful
  * requests for the browser app's files, pages and translations are logged at debug level: a
- * page load fetches dozens, and they would bury everything else.
+ * page load fetches dozens, and they would bury everything else. So are the successes of
+ * high-rate routes (`config.highRate`: the ingestion of driver-app events and positions).
  */
 export default fp(
     async function requestLog(fastify: FastifyInstance, opts: RequestLogOptions) {
@@ -27,7 +35,10 @@ export default fp(
                 statusCode: reply.statusCode,
                 responseTimeMs: Math.round(reply.elapsedTime),
             };
-            if (isStaticSuccess(request, reply)) request.log.debug(fields, 'request completed');
+            const quiet =
+                isStaticSuccess(request, reply) ||
+                (reply.statusCode < 400 && request.routeOptions.config.highRate === true);
+            if (quiet) request.log.debug(fields, 'request completed');
             else request.log.info(fields, 'request completed');
         });
     },

@@ -22,7 +22,7 @@ export const driverIngestionRoutes: FastifyPluginAsyncTypebox = async (fastify) 
     fastify.post(
         '/driver-app/events',
         {
-            config: { access: signedIn() },
+            config: { access: signedIn(), highRate: true },
             bodyLimit: BATCH_BODY_LIMIT,
             schema: {
                 tags,
@@ -63,7 +63,7 @@ export const machineIngestionRoutes: FastifyPluginAsyncTypebox = async (fastify)
     fastify.post(
         '/external/driver-app/events',
         {
-            config: { machineScope: 'events:write' },
+            config: { machineScope: 'events:write', highRate: true },
             bodyLimit: BATCH_BODY_LIMIT,
             schema: {
                 tags,

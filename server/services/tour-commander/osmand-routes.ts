@@ -189,7 +189,11 @@ export async function osmandRoutes(fastify: FastifyInstance): Promise<void> {
     // Trackers are given a server URL and add their parameters with or without a slash.
     for (const url of ['/osmand', '/osmand/']) {
         const hidden = url.endsWith('/') ? { ...schema, hide: true } : schema;
-        fastify.get(url, { schema: hidden }, handle);
-        fastify.post(url, { schema: hidden, bodyLimit: 16 * 1024 }, handle);
+        fastify.get(url, { schema: hidden, config: { highRate: true } }, handle);
+        fastify.post(
+            url,
+            { schema: hidden, bodyLimit: 16 * 1024, config: { highRate: true } },
+            handle,
+        );
     }
 }

@@ -52,11 +52,7 @@ const date = (value: Date | string | null) => (value === null ? null : new Date(
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
 
 /** Applies the tour's events after its watermark, in one transaction; false when the tour is gone. */
-async function processTour(
-    db: Database,
-    tourId: string,
-    now = new Date(),
-): Promise<boolean> {
+async function processTour(db: Database, tourId: string, now = new Date()): Promise<boolean> {
     return db.transaction(async (tx) => {
         const [tour] = rowsOf<TourRow>(
             await tx.execute(sql`
@@ -141,7 +137,19 @@ async function processTour(
             items,
             now,
         );
-        await saveWaypoints(tx, result.waypoints);
+        const stored = new Map(waypoints.map((w) => [w.id, w]));
+        const same = (a: ProgressWaypoint, b: ProgressWaypoint | undefined) =>
+            b !== undefined &&
+            a.state === b.state &&
+            a.confirmation === b.confirmation &&
+            a.suggestedSequence === b.suggestedSequence &&
+            a.drivenSequence === b.drivenSequence &&
+            a.ata?.getTime() === b.ata?.getTime() &&
+            a.eta?.getTime() === b.eta?.getTime();
+        await saveWaypoints(
+            tx,
+            result.waypoints.filter((w) => !same(w, stored.get(w.id))),
+        );
         const before = new Map(jobs.map((j) => [j.id, j]));
         await saveJobs(
             tx,

@@ -90,6 +90,19 @@ export function healthWarning(input: HealthWarningInput): boolean {
     return input.now.getTime() - newest.getTime() >= HEALTH_STALE_AFTER_MINUTES * MS_PER_MINUTE;
 }
 
+/**
+ * A depot's state on the health status page: `WARNING` when the badge would turn red, `OK` when
+ * the rule applies and is met, `OFF_HOURS` outside the window the rule applies in (business hours
+ * with their end shifted back one hour), where no data counts as outdated.
+ */
+export const depotHealthStates = ['WARNING', 'OK', 'OFF_HOURS'] as const;
+export type DepotHealthState = (typeof depotHealthStates)[number];
+
+export function depotHealthState(input: HealthWarningInput): DepotHealthState {
+    if (!isWithinHealthWindow(input)) return 'OFF_HOURS';
+    return healthWarning(input) ? 'WARNING' : 'OK';
+}
+
 const CALENDAR_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** True for an existing calendar date written `YYYY-MM-DD`. */

@@ -78,6 +78,7 @@ async function app(fastify: FastifyInstance, opts: AppOptions) {
             ...Object.values(browser.services),
         ],
         noStorePrefixes: serviceReservedPrefixes,
+        mapTileUrl: browser.mapTileUrl,
     });
     await fastify.register(compress, { threshold: 1024 });
     await fastify.register(database, { handle: opts.database });

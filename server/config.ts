@@ -81,6 +81,10 @@ const EnvSchema = Type.Object({
     GEOCODER_URL: Type.Optional(Type.String({ pattern: '^https?://' })),
     /** Lifetime of the bearer tokens machine clients obtain with API credentials. */
     API_TOKEN_TTL_SECONDS: Type.Integer({ minimum: 60, maximum: 86_400, default: 3600 }),
+    /** Map tiles (Leaflet URL template with {z}, {x}, {y}); unset: maps draw on a plain background, no request leaves the page. */
+    MAP_TILE_URL: Type.Optional(Type.String({ pattern: '^(https?://|/)\\S*\\{z\\}\\S*$' })),
+    /** The attribution the tile provider requires (shown on every map, HTML). */
+    MAP_TILE_ATTRIBUTION: Type.Optional(Type.String({ maxLength: 500 })),
     /** Days of driver-app events and positions kept (day partitions older are dropped); driven history needs 30. */
     EVENT_RETENTION_DAYS: Type.Integer({ minimum: 31, maximum: 400, default: 35 }),
 });
@@ -314,6 +318,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
             addressLookup: Boolean(env.GEOCODER_URL),
             // The rule of GET /api/v2/mail-outbox (404 in production), so the page shows where the API answers.
             mailViewer: !production,
+            mapTileUrl: env.MAP_TILE_URL,
+            mapAttribution: env.MAP_TILE_URL ? env.MAP_TILE_ATTRIBUTION : undefined,
             environment: env.APP_ENVIRONMENT,
             apiTokenTtlSeconds: env.API_TOKEN_TTL_SECONDS,
         },

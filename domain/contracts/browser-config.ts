@@ -40,6 +40,15 @@ export const BrowserConfig = Type.Object({
                 'Whether admins may read the mail outbox in the browser (demo and development installations: NODE_ENV is not production); absent: no',
         }),
     ),
+    mapTileUrl: Type.Optional(
+        Type.String({
+            description:
+                'Map tiles, a Leaflet URL template (`{z}/{x}/{y}`, optionally `{s}`); absent: maps draw on a plain background',
+        }),
+    ),
+    mapAttribution: Type.Optional(
+        Type.String({ description: 'The attribution the tile provider requires (HTML)' }),
+    ),
     environment: Type.Optional(
         Type.String({
             description:

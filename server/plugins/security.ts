@@ -19,8 +19,20 @@ function foreignOrigins(urls: string[]): string[] {
     ];
 }
 
+/**
+ * The img-src source of a map tile URL template: its origin, with a `{s}` subdomain placeholder
+ * as a wildcard (`https://{s}.tile.example` → `https://*.tile.example`); none for same-origin.
+ */
+export function tileImageSource(template: string | undefined): string | undefined {
+    const match = template ? /^(https?):\/\/([^/]+)/.exec(template) : null;
+    if (!match) return undefined;
+    return `${match[1]}://${(match[2] ?? '').replace(/\{s\}/g, '*')}`;
+}
+
 interface SecurityOptions {
     connectOrigins: string[];
+    /** The map tile server's URL template, when one is configured (its images are allowed). */
+    mapTileUrl?: string;
     /** Paths whose answers carry user data: never stored by the browser or a proxy. */
     noStorePrefixes: readonly string[];
 }
@@ -40,7 +52,9 @@ export default fp(
             "default-src 'self'",
             `script-src 'self'${nonce ? ` 'nonce-${nonce}'` : ''}`,
             `style-src 'self'${nonce ? ` 'nonce-${nonce}'` : ''}`,
-            "img-src 'self' data: blob:",
+            ["img-src 'self' data: blob:", tileImageSource(opts.mapTileUrl)]
+                .filter(Boolean)
+                .join(' '),
             "font-src 'self' data:",
             ["connect-src 'self'", ...foreignOrigins(opts.connectOrigins)].join(' '),
             "object-src 'none'",

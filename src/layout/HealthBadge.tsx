@@ -1,15 +1,15 @@
 import CheckCircle from '@mui/icons-material/CheckCircle';
 import WarningAmber from '@mui/icons-material/WarningAmber';
-import { Box } from '@mui/material';
+import { Box, Link } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useDataProvider, useTranslate } from 'react-admin';
-import { useLocation } from 'react-router-dom';
+import { Link as RouterLink, useLocation } from 'react-router-dom';
 import type { HealthStatistics } from '../../domain/contracts/health';
 import type { AppDataProvider } from '../dataProviders';
 import { useSelectedScope } from '../scope/useSelectedScope';
 import { useFormatters } from '../settings/useFormatters';
 import { useUserProfile } from '../useUserProfile';
-import { healthBadgeVisible, healthBadgeWarning } from './healthBadge';
+import { healthBadgeVisible, healthBadgeWarning, healthStatusPageLink } from './healthBadge';
 import { useNow } from './useNow';
 import { visuallyHidden } from './visuallyHidden';
 
@@ -20,6 +20,7 @@ const REFRESH_MS = 60_000;
  * The depot health badge (shell §2.1, §9): the times of the last assignment to a vehicle and
  * the last scan on a vehicle today ('-' when absent), green, or red with a warning icon and text
  * when the data is 30 minutes old or older. A load failure clears it (only logged, shell §8).
+ * For users who may open the organisation's health status page it links to the depot's row there.
  */
 export function HealthBadge() {
     const translate = useTranslate();
@@ -57,28 +58,11 @@ export function HealthBadge() {
         scan,
     });
     const Icon = warning ? WarningAmber : CheckCircle;
-    return (
-        <Box
-            role="status"
-            aria-label={label}
-            data-health={warning ? 'warning' : 'ok'}
-            sx={{
-                display: 'flex',
-                alignItems: 'center',
-                gap: 0.5,
-                flexShrink: 0,
-                px: { xs: 0.75, sm: 1 },
-                py: 0.25,
-                mx: { xs: 0.25, sm: 0.5 },
-                borderRadius: 1,
-                fontSize: { xs: '0.75rem', sm: '0.8125rem' },
-                whiteSpace: 'nowrap',
-                bgcolor: warning ? 'error.main' : 'success.main',
-                color: warning ? 'error.contrastText' : 'success.contrastText',
-            }}
-        >
+    const pageLink = healthStatusPageLink(scope, profile.actions);
+    const content = (
+        <>
             <Box component="span" sx={visuallyHidden}>
-                {label}
+                {pageLink ? `${label}. ${translate('app.health.openPage')}` : label}
             </Box>
             <Icon fontSize="small" aria-hidden />
             <Box component="span" aria-hidden sx={{ display: 'flex', gap: 0.5 }}>
@@ -100,6 +84,52 @@ export function HealthBadge() {
                 </Box>
                 <span>{scan}</span>
             </Box>
+        </>
+    );
+    const layout = {
+        display: 'flex',
+        alignItems: 'center',
+        gap: 0.5,
+        px: { xs: 0.75, sm: 1 },
+        py: 0.25,
+    };
+    return (
+        <Box
+            role="status"
+            aria-label={label}
+            data-health={warning ? 'warning' : 'ok'}
+            sx={{
+                display: 'flex',
+                flexShrink: 0,
+                mx: { xs: 0.25, sm: 0.5 },
+                borderRadius: 1,
+                fontSize: { xs: '0.75rem', sm: '0.8125rem' },
+                whiteSpace: 'nowrap',
+                bgcolor: warning ? 'error.main' : 'success.main',
+                color: warning ? 'error.contrastText' : 'success.contrastText',
+            }}
+        >
+            {pageLink ? (
+                <Link
+                    component={RouterLink}
+                    to={pageLink}
+                    color="inherit"
+                    underline="hover"
+                    sx={{
+                        ...layout,
+                        borderRadius: 1,
+                        '&:focus-visible': {
+                            outline: '2px solid',
+                            outlineColor: 'common.white',
+                            outlineOffset: '2px',
+                        },
+                    }}
+                >
+                    {content}
+                </Link>
+            ) : (
+                <Box sx={layout}>{content}</Box>
+            )}
         </Box>
     );
 }

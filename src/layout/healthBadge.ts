@@ -44,6 +44,24 @@ function businessHoursOf(scope: SelectedScope) {
         : undefined;
 }
 
+/**
+ * Where clicking the badge leads: the organisation's health status page at the depot's row
+ * (`/tenant/<tenantId>/healthStatus?depot=<internalDepotId>`), when the user holds
+ * r:health-status in the tenant context over the depot (the page lists exactly those depots);
+ * undefined otherwise (the badge is no link).
+ */
+export function healthStatusPageLink(
+    scope: SelectedScope,
+    actions: ProfileActions,
+): string | undefined {
+    const { depot, depotPath } = scope;
+    if (scope.type !== 'DISTRIBUTION_CENTER' || !depot || !depotPath) return undefined;
+    if (!can(actions, HEALTH_STATUS_ACTION, { context: 'tenant', path: depotPath }))
+        return undefined;
+    const query = new URLSearchParams({ depot: depot.internalDepotId });
+    return `/tenant/${encodeURIComponent(depot.tenant.id)}/healthStatus?${query.toString()}`;
+}
+
 /** Red when the rule of shell §9 warns: inside the hours (end shifted back 1 hour), newest data 30 minutes or older. */
 export function healthBadgeWarning(
     scope: SelectedScope,

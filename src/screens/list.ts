@@ -4,12 +4,14 @@ import { changePassword } from '../customRoutes/changePassword';
 import { depotSelection } from '../customRoutes/depotSelection';
 import { depotSummary } from '../customRoutes/depotSummary';
 import { error } from '../customRoutes/error';
+import { healthStatus } from '../customRoutes/healthStatus';
 import { landing } from '../customRoutes/landing';
 import { mailOutbox } from '../customRoutes/mailOutbox';
 import { pageViews } from '../customRoutes/pageViews';
 import { profile } from '../customRoutes/profile';
 import { tenantSelection } from '../customRoutes/tenantSelection';
 import { tourCommanderConfig } from '../customRoutes/tourCommanderConfig';
+import { tourCommanderTours } from '../customRoutes/tourCommanderTours';
 import { apiAccessManagement } from '../resources/api-access-management';
 import { appAccounts } from '../resources/app-accounts';
 import { backoffice } from '../resources/backoffice';
@@ -35,6 +37,7 @@ export const screens: readonly Screen[] = [
     depotSummary,
     depots,
     organizations,
+    tourCommanderTours,
     tourCommanderConfig,
     backofficeActions,
     pageViews,
@@ -42,6 +45,7 @@ export const screens: readonly Screen[] = [
     backoffice,
     appAccounts,
     appLicenses,
+    healthStatus,
     tempDrivers,
     subcontractor,
     roles,

@@ -452,6 +452,7 @@ describe('the declared entries', () => {
         ).toEqual([
             'app.navigation.depots',
             'app.navigation.organizations',
+            'app.navigation.tourCommanderList',
             'app.navigation.tourCommanderConfig',
             'app.navigation.backofficeActions',
             'app.navigation.pageViews',
@@ -479,6 +480,7 @@ describe('the declared entries', () => {
         expect(adminMenu({ mailViewer: true })).toEqual([
             'app.navigation.depots',
             'app.navigation.organizations',
+            'app.navigation.tourCommanderList',
             'app.navigation.tourCommanderConfig',
             'app.navigation.backofficeActions',
             'app.navigation.pageViews',

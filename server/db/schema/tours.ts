@@ -92,6 +92,8 @@ export const tours = pgTable(
             table.tourNumber,
         ),
         index('tours_tenant_date_idx').on(table.tenantId, table.tourDate),
+        /** The admin's tour list of every organisation on a day or a range of days. */
+        index('tours_date_idx').on(table.tourDate),
         index('tours_vehicle_date_idx').on(table.vehicleId, table.tourDate),
     ],
 );

@@ -8,6 +8,7 @@ import { driverIngestionRoutes, machineIngestionRoutes } from './ingestion-route
 import { osmandRoutes } from './osmand-routes.js';
 import { schedulePartitionUpkeep } from './partitions.js';
 import { scheduleTourProcessing } from './processing.js';
+import { tourRoutes } from './tour-routes.js';
 
 /**
  * The tour commander service (`/tour-commander/v1`): the tour commander's configuration of each
@@ -27,6 +28,7 @@ export default fp(
                 secureService(service);
                 await service.register(tourCommanderConfigRoutes);
                 await service.register(driverIngestionRoutes);
+                await service.register(tourRoutes);
             },
             { prefix: opts.prefix },
         );

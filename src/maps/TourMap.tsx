@@ -1,0 +1,149 @@
+import 'leaflet/dist/leaflet.css';
+import { Box } from '@mui/material';
+import L from 'leaflet';
+import { useEffect, useMemo, useRef } from 'react';
+import { MapContainer, TileLayer, useMap, ZoomControl } from 'react-leaflet';
+import type { WaypointState } from '../../domain/tours';
+import {
+    boundsOf,
+    depotStyle,
+    drivenPathStyle,
+    plainBackground,
+    plannedPathStyle,
+    vehicleStyle,
+    waypointColours,
+    type LatLon,
+} from './mapStyles';
+
+export interface MapStop extends LatLon {
+    id: string;
+    state: WaypointState;
+    /** Shown when the pointer rests on the stop (the page's table says the same in words). */
+    title: string;
+}
+
+export interface TourMapProps {
+    /** The map's accessible name. */
+    label: string;
+    /** Translated titles of the zoom buttons. */
+    zoomInTitle: string;
+    zoomOutTitle: string;
+    depot: LatLon & { title: string };
+    /** In planned order: the planned path runs through them from the depot. */
+    stops: readonly MapStop[];
+    drivenPath: readonly LatLon[];
+    vehicle?: (LatLon & { title: string }) | null;
+    tileUrl?: string;
+    attribution?: string;
+    height?: number | string;
+}
+
+const latLng = (point: LatLon): L.LatLngTuple => [point.latitude, point.longitude];
+
+/**
+ * Draws the tour on Leaflet's canvas (one layer group, updated in place when the data change;
+ * no DOM element per point): planned path, driven path, the stops coloured by state, the depot
+ * and the vehicle. Fits the view to them once.
+ */
+function TourLayers({ depot, stops, drivenPath, vehicle }: Omit<TourMapProps, 'label'>) {
+    const map = useMap();
+    const layers = useMemo(
+        () => ({
+            planned: L.polyline([], plannedPathStyle),
+            driven: L.polyline([], drivenPathStyle),
+            points: L.layerGroup(),
+        }),
+        [],
+    );
+    const fitted = useRef(false);
+
+    useEffect(() => {
+        const group = L.layerGroup([layers.planned, layers.driven, layers.points]).addTo(map);
+        return () => {
+            group.remove();
+        };
+    }, [map, layers]);
+
+    useEffect(() => {
+        layers.planned.setLatLngs([latLng(depot), ...stops.map(latLng)]);
+        layers.driven.setLatLngs(drivenPath.map(latLng));
+        layers.points.clearLayers();
+        for (const stop of stops)
+            L.circleMarker(latLng(stop), {
+                radius: 6,
+                color: '#ffffff',
+                weight: 1.5,
+                fillColor: waypointColours[stop.state],
+                fillOpacity: 1,
+            })
+                .bindTooltip(stop.title)
+                .addTo(layers.points);
+        L.circleMarker(latLng(depot), { radius: 8, ...depotStyle })
+            .bindTooltip(depot.title)
+            .addTo(layers.points);
+        if (vehicle)
+            L.circleMarker(latLng(vehicle), { radius: 7, ...vehicleStyle })
+                .bindTooltip(vehicle.title)
+                .addTo(layers.points);
+        if (fitted.current) return;
+        fitted.current = true;
+        const bounds = boundsOf([depot, ...stops, ...drivenPath, ...(vehicle ? [vehicle] : [])]);
+        if (bounds) map.fitBounds(bounds, { padding: [24, 24], maxZoom: 16 });
+    }, [map, layers, depot, stops, drivenPath, vehicle]);
+    return null;
+}
+
+/** Names the map's focusable container for assistive technology (Leaflet makes it focusable for arrow keys). */
+function AccessibleName({ label }: { label: string }) {
+    const map = useMap();
+    useEffect(() => {
+        const container = map.getContainer();
+        container.setAttribute('role', 'region');
+        container.setAttribute('aria-label', label);
+    }, [map, label]);
+    return null;
+}
+
+/**
+ * A small map of one tour: planned against driven path. Tiles only when the installation names
+ * a tile source (browser configuration `mapTileUrl`); otherwise a plain background, so the map
+ * works offline and in tests. Tab moves through and past it; arrow keys pan, + and − zoom.
+ */
+export default function TourMap(props: TourMapProps) {
+    const { label, tileUrl, attribution, height = 360, zoomInTitle, zoomOutTitle } = props;
+    return (
+        <Box
+            sx={{
+                height,
+                borderRadius: 1,
+                overflow: 'hidden',
+                border: 1,
+                borderColor: 'divider',
+                '& .leaflet-container': {
+                    height: '100%',
+                    width: '100%',
+                    background: plainBackground,
+                    fontFamily: 'inherit',
+                },
+            }}
+        >
+            <MapContainer
+                center={latLng(props.depot)}
+                zoom={12}
+                zoomSnap={0.25}
+                preferCanvas
+                zoomControl={false}
+                scrollWheelZoom={false}
+            >
+                <AccessibleName label={label} />
+                <ZoomControl
+                    position="topleft"
+                    zoomInTitle={zoomInTitle}
+                    zoomOutTitle={zoomOutTitle}
+                />
+                {tileUrl ? <TileLayer url={tileUrl} attribution={attribution} /> : null}
+                <TourLayers {...props} />
+            </MapContainer>
+        </Box>
+    );
+}

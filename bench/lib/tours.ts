@@ -26,7 +26,7 @@ async function call<T>(baseUrl: string, path: string, token: string, body?: unkn
 }
 
 /** A depot day of `tours` tours × `stops` stops imported through the job import, with a token that may post events. */
-export interface DepotDay {
+interface DepotDay {
     tenantId: string;
     depotId: string;
     date: string;
@@ -38,7 +38,7 @@ export interface DepotDay {
     jobs: number;
 }
 
-export async function prepareDepotDay(
+async function prepareDepotDay(
     baseUrl: string,
     logins: { admin: DemoLogin; organisationAdmin: DemoLogin },
     size: { tours: number; stops: number },
@@ -147,7 +147,7 @@ export async function prepareDepotDay(
 }
 
 /** The tour list of the day (25 rows, sorted) and one tour with its waypoints: 1000 reads each. */
-export async function measureTourReads(baseUrl: string, day: DepotDay) {
+async function measureTourReads(baseUrl: string, day: DepotDay) {
     const auth = { headers: { authorization: `Bearer ${day.adminToken}` } };
     const list = `${baseUrl}/tour-commander/v1/tours?filter=${q({ date: day.date, depotId: day.depotId })}&sort=${q(['tourNumber', 'ASC'])}&range=${q([0, 24])}`;
     const one = `${baseUrl}/tour-commander/v1/tours/${day.tourIds[0]}`;
@@ -160,7 +160,7 @@ export async function measureTourReads(baseUrl: string, day: DepotDay) {
     return result;
 }
 
-export interface IngestionFigures {
+interface IngestionFigures {
     seconds: number;
     concurrency: number;
     batchSize: number;
@@ -176,7 +176,7 @@ export interface IngestionFigures {
  * Posts batches of 50 fresh events (positions, with a scan in every tenth place) of the day's
  * tours for `seconds`, from `concurrency` closed-loop clients spread over `baseUrls`.
  */
-export async function measureIngestion(
+async function measureIngestion(
     baseUrls: string[],
     day: DepotDay,
     options: { seconds: number; concurrency: number; batchSize?: number },
@@ -266,7 +266,7 @@ export async function measureIngestion(
  * Two app servers on one database: events posted to the first are read back through the second
  * (the vehicle's latest state and the tour's processed progress), and the other way round.
  */
-export async function crossServerCheck(first: string, second: string, day: DepotDay) {
+async function crossServerCheck(first: string, second: string, day: DepotDay) {
     const tourId = day.tourIds[1] ?? '';
     const at = new Date(Date.now() - 1_000).toISOString();
     const post = (baseUrl: string, eventId: string, latitude: number) =>

@@ -6,7 +6,8 @@ import type { JobImportBatch } from '../../../domain/contracts/job-import.js';
 import { createMachineTokens } from '../../access/machine-tokens.js';
 import type { AppConfig } from '../../config.js';
 import type { Database } from '../../db/client.js';
-import { apiCredentials, depots, jobs, tours, vehicles } from '../../db/schema/index.js';
+import { apiCredentials, depots, jobs, tours, users, vehicles } from '../../db/schema/index.js';
+import { backfillHistory, type BackfillDepot } from './backfill.js';
 import { driveTour, type TourIds } from './drive.js';
 import { importBatches } from './import-batches.js';
 import { planDepotDay } from './plan.js';
@@ -311,6 +312,81 @@ export function startLiveSimulation(options: LiveSimulationOptions): LiveSimulat
         }
     };
 
+    /**
+     * 15 weeks of history for the analysis screens, written once through the bulk path
+     * (backfill.ts) in the background after today is under way; a later start finds it and skips.
+     */
+    const aborter = new AbortController();
+    let backfilling: Promise<void> = Promise.resolve();
+    const backfill = async (all: DepotRow[]) => {
+        try {
+            const fleet = await db
+                .select({
+                    id: vehicles.id,
+                    number: vehicles.number,
+                    depotId: vehicles.depotId,
+                    subcontractorId: vehicles.subcontractorId,
+                    scopePath: vehicles.scopePath,
+                    regularDriverId: vehicles.baseDriverId,
+                })
+                .from(vehicles)
+                .orderBy(asc(vehicles.number));
+            const drivers = await db
+                .select({ id: users.id, subcontractorId: users.subcontractorId })
+                .from(users)
+                .where(and(inArray(users.type, ['Driver', 'TempDriver']), eq(users.active, true)));
+            const scopes = new Map(
+                (
+                    await db
+                        .select({ id: depots.internalDepotId, scopePath: depots.scopePath })
+                        .from(depots)
+                ).map((row) => [row.id, row.scopePath]),
+            );
+            const input: BackfillDepot[] = all.map((depot) => ({
+                ...depot,
+                scopePath: scopes.get(depot.internalDepotId) ?? '',
+                vehicles: fleet
+                    .filter((vehicle) => vehicle.depotId === depot.internalDepotId)
+                    .map((vehicle) => ({
+                        ...vehicle,
+                        standInDriverIds: drivers
+                            .filter(
+                                (driver) =>
+                                    driver.subcontractorId === vehicle.subcontractorId &&
+                                    driver.id !== vehicle.regularDriverId,
+                            )
+                            .map((driver) => driver.id),
+                    })),
+            }));
+            let reported = 0;
+            const result = await backfillHistory(db, {
+                depots: input,
+                seed,
+                today: new Date(),
+                signal: aborter.signal,
+                onProgress: (progress) => {
+                    if (Date.now() - reported < 15_000) return;
+                    reported = Date.now();
+                    log.info(
+                        {
+                            days: `${progress.daysDone}/${progress.daysTotal}`,
+                            rows: progress.rows,
+                            ms: progress.elapsedMs,
+                        },
+                        'demo history: writing 15 weeks in the background',
+                    );
+                },
+            });
+            if (!result.locked && !result.aborted && result.daysDone > 0)
+                log.info(
+                    { days: result.daysDone, rows: result.rows, ms: result.elapsedMs },
+                    'demo history written',
+                );
+        } catch (error) {
+            log.error({ err: error }, 'demo history backfill failed');
+        }
+    };
+
     const ready = (async () => {
         const all = await demoDepots(db);
         const started = Date.now();
@@ -339,6 +415,7 @@ export function startLiveSimulation(options: LiveSimulationOptions): LiveSimulat
             if (!stopped) timer = setTimeout(() => void loop(), TICK_MS);
         };
         await loop();
+        backfilling = backfill(all);
     })();
     ready.catch((error: unknown) =>
         log.error({ err: error }, 'live-day simulator failed to start'),
@@ -348,6 +425,8 @@ export function startLiveSimulation(options: LiveSimulationOptions): LiveSimulat
         ready,
         stop: async () => {
             stopped = true;
+            aborter.abort();
+            await backfilling;
             if (timer) clearTimeout(timer);
             await ticking.catch(() => undefined);
         },

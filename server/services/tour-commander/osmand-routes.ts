@@ -1,5 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import { ErrorEnvelope } from '../../../domain/contracts/common.js';
 import { zonedParts } from '../../../domain/formatting.js';
 import type { Queryable } from '../../db/client.js';
 import {
@@ -185,6 +187,11 @@ export async function osmandRoutes(fastify: FastifyInstance): Promise<void> {
         tags: ['tour-commander'],
         summary: 'A position in the OsmAnd protocol (Traccar Client, GPS trackers)',
         description,
+        response: {
+            200: Type.Null({ description: 'The position is stored (an empty answer)' }),
+            400: ErrorEnvelope,
+            429: ErrorEnvelope,
+        },
     };
     // Trackers are given a server URL and add their parameters with or without a slash.
     for (const url of ['/osmand', '/osmand/']) {

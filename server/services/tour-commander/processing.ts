@@ -7,13 +7,14 @@ import {
     type ProgressJob,
     type ProgressWaypoint,
 } from '../../../domain/tourProgress.js';
-import type {
-    ConfirmationSource,
-    FailureReason,
-    JobOutcome,
-    JobState,
-    TourState,
-    WaypointState,
+import {
+    isFailedOutcome,
+    type ConfirmationSource,
+    type FailureReason,
+    type JobOutcome,
+    type JobState,
+    type TourState,
+    type WaypointState,
 } from '../../../domain/tours.js';
 import type { Database, Queryable } from '../../db/client.js';
 import { newId } from '../../db/ids.js';
@@ -30,6 +31,7 @@ import { rowsOf } from '../../db/raw-results.js';
 const CLAIM = 20;
 const POLL_MS = 5_000;
 const DEBOUNCE_MS = 100;
+const RETRY_AFTER = '30 seconds';
 
 type TourRow = {
     id: string;
@@ -146,9 +148,23 @@ async function processTour(db: Database, tourId: string, now = new Date()): Prom
             a.drivenSequence === b.drivenSequence &&
             a.ata?.getTime() === b.ata?.getTime() &&
             a.eta?.getTime() === b.eta?.getTime();
+        // Each stop's successful and failed jobs, kept on the stop for the lists.
+        const outcomes = new Map<string, { successful: number; failed: number }>();
+        const outcomeBefore = new Map(jobs.map((job) => [job.id, `${job.state}:${job.outcome}`]));
+        const touched = new Set<string>();
+        for (const job of result.jobs) {
+            if (!job.waypointId) continue;
+            const counts = outcomes.get(job.waypointId) ?? { successful: 0, failed: 0 };
+            if (job.outcome && isFailedOutcome(job.outcome)) counts.failed += 1;
+            else if (job.state === 'DONE' && job.outcome) counts.successful += 1;
+            outcomes.set(job.waypointId, counts);
+            if (outcomeBefore.get(job.id) !== `${job.state}:${job.outcome}`)
+                touched.add(job.waypointId);
+        }
         await saveWaypoints(
             tx,
-            result.waypoints.filter((w) => !same(w, stored.get(w.id))),
+            result.waypoints.filter((w) => touched.has(w.id) || !same(w, stored.get(w.id))),
+            outcomes,
         );
         const before = new Map(jobs.map((j) => [j.id, j]));
         await saveJobs(
@@ -250,11 +266,16 @@ async function loadJobs(tx: Queryable, tourId: string): Promise<ProgressJob[]> {
     }));
 }
 
-async function saveWaypoints(tx: Queryable, rows: ProgressWaypoint[]) {
+async function saveWaypoints(
+    tx: Queryable,
+    rows: ProgressWaypoint[],
+    outcomes: Map<string, { successful: number; failed: number }>,
+) {
     if (rows.length === 0) return;
     await tx.execute(sql`
         update waypoints w set state = r.state::waypoint_state, confirmation = r.confirmation::confirmation_source,
-            suggested_sequence = r.suggested, driven_sequence = r.driven, ata = r.ata, eta = r.eta, updated_at = now()
+            suggested_sequence = r.suggested, driven_sequence = r.driven, ata = r.ata, eta = r.eta,
+            jobs_successful = r.successful, jobs_failed = r.failed, updated_at = now()
         from jsonb_to_recordset(${JSON.stringify(
             rows.map((w) => ({
                 id: w.id,
@@ -264,8 +285,11 @@ async function saveWaypoints(tx: Queryable, rows: ProgressWaypoint[]) {
                 driven: w.drivenSequence,
                 ata: iso(w.ata),
                 eta: iso(w.eta),
+                successful: outcomes.get(w.id)?.successful ?? 0,
+                failed: outcomes.get(w.id)?.failed ?? 0,
             })),
-        )}::jsonb) as r(id text, state text, confirmation text, suggested int, driven int, ata timestamptz, eta timestamptz)
+        )}::jsonb) as r(id text, state text, confirmation text, suggested int, driven int, ata timestamptz,
+            eta timestamptz, successful int, failed int)
         where w.id = r.id`);
 }
 
@@ -294,21 +318,25 @@ export async function processQueuedTours(
     const claimed = rowsOf<{ tour_id: string }>(
         await db.execute(sql`
             delete from tour_processing_queue where tour_id in (
-                select tour_id from tour_processing_queue order by requested_at
+                select tour_id from tour_processing_queue where requested_at <= now() order by requested_at
                 for update skip locked limit ${CLAIM})
             returning tour_id`),
     );
+    let failed = 0;
     for (const { tour_id: tourId } of claimed) {
         try {
             await processTour(db, tourId);
         } catch (error) {
             log?.error({ err: error, tourId }, 'tour processing failed; queued again');
+            // Tried again after a pause, so a tour that keeps failing cannot hold the worker.
             await db.execute(
-                sql`insert into tour_processing_queue (tour_id) values (${tourId}) on conflict do nothing`,
+                sql`insert into tour_processing_queue (tour_id, requested_at) values (${tourId}, now() + ${RETRY_AFTER}::interval) on conflict do nothing`,
             );
+            failed += 1;
         }
     }
-    return claimed.length;
+    // Answers only what progressed: when every claimed tour failed, the worker waits for the poll.
+    return claimed.length - failed;
 }
 
 /** Runs the processing on this app server while it is up. */

@@ -38,6 +38,7 @@ interface DepotRow {
     internalDepotId: string;
     externalDepotId: string;
     tenantId: string;
+    scopePath: string;
     latitude: number;
     longitude: number;
     timeZone: string;
@@ -83,6 +84,7 @@ async function demoDepots(db: Database): Promise<DepotRow[]> {
             internalDepotId: depots.internalDepotId,
             externalDepotId: depots.externalDepotId,
             tenantId: depots.tenantId,
+            scopePath: depots.scopePath,
             latitude: depots.latitude,
             longitude: depots.longitude,
             timeZone: depots.timeZone,
@@ -335,16 +337,8 @@ export function startLiveSimulation(options: LiveSimulationOptions): LiveSimulat
                 .select({ id: users.id, subcontractorId: users.subcontractorId })
                 .from(users)
                 .where(and(inArray(users.type, ['Driver', 'TempDriver']), eq(users.active, true)));
-            const scopes = new Map(
-                (
-                    await db
-                        .select({ id: depots.internalDepotId, scopePath: depots.scopePath })
-                        .from(depots)
-                ).map((row) => [row.id, row.scopePath]),
-            );
             const input: BackfillDepot[] = all.map((depot) => ({
                 ...depot,
-                scopePath: scopes.get(depot.internalDepotId) ?? '',
                 vehicles: fleet
                     .filter((vehicle) => vehicle.depotId === depot.internalDepotId)
                     .map((vehicle) => ({

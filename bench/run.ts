@@ -4,7 +4,8 @@
 //
 // Environment (all optional): BENCH_MIXED_SECONDS (the mixed read load's duration, default 60),
 // BENCH_BROWSER_RUNS (cold loads per page, default 5), BENCH_DATABASE_URL (a PostgreSQL server to
-// use instead of a throwaway cluster), BENCH_RA_DEMO_DIR (a built react-admin demo to measure).
+// use instead of a throwaway cluster), BENCH_RA_DEMO_DIR (a built react-admin demo to measure),
+// BENCH_TOURS_SECONDS (issue 14's ingestion duration, default 60).
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,6 +19,7 @@ import { openPostgres, withFreshDatabase, type PostgresAvailability } from './li
 import { demoLogin, startServer, type DemoLogin } from './lib/server-process.js';
 import { measureBrowser } from './lib/browser.js';
 import type { ReactAdminDemoMeasurement } from './lib/react-admin-demo.js';
+import { measureTours } from './lib/tours.js';
 import { measureUsersList } from './lib/users-list.js';
 
 const positive = (name: string, fallback: number) => {
@@ -260,6 +262,24 @@ try {
     results.usersList = await part('users list', () => measureUsersList(postgres));
     // A 20,000-depot upload on PGlite, and another organisation's reads meanwhile (issue 13).
     results.bulkUpload = await part('bulk upload on PGlite', () => measureBulkUpload());
+    // Tours (issue 14): ingestion, tour reads with 15 weeks of history, two app servers.
+    results.tours = await part('tours', async () => {
+        const root = mkdtempSync(join(tmpdir(), 'bench-tours-'));
+        try {
+            return await measureTours(
+                {
+                    postgresUrl: 'skipped' in postgres ? undefined : postgres.url,
+                    withFreshDatabase,
+                    startServer,
+                    demoLogin,
+                    seconds: Number(process.env.BENCH_TOURS_SECONDS ?? 60),
+                },
+                (label) => mkdtempSync(join(root, `${label}-`)),
+            );
+        } finally {
+            rmSync(root, { recursive: true, force: true });
+        }
+    });
 } finally {
     if (!('skipped' in postgres)) await postgres.stop();
 }

@@ -1,6 +1,8 @@
 // `node --import tsx bench/tours.ts`: only issue 14's measurements of `npm run bench` (ingestion,
 // tour reads, two app servers), on PostgreSQL (BENCH_DATABASE_URL or a throwaway cluster) and
-// PGlite, written to bench/results/. BENCH_TOURS_SECONDS sets the ingestion's duration (60).
+// PGlite, written to bench/results/. BENCH_TOURS_SECONDS sets the ingestion's duration (60);
+// BENCH_TOURS_HISTORY=0 skips the demo history, BENCH_TOURS_DATABASES=postgres (or pglite) measures
+// one database, BENCH_SERVER_NODE_ARGS are the servers' Node options (e.g. --cpu-prof).
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -24,6 +26,15 @@ try {
                 startServer,
                 demoLogin,
                 seconds,
+                history: process.env.BENCH_TOURS_HISTORY !== '0',
+                ...(process.env.BENCH_TOURS_DATABASES
+                    ? {
+                          databases: process.env.BENCH_TOURS_DATABASES.split(',').filter(
+                              (name): name is 'postgres' | 'pglite' =>
+                                  name === 'postgres' || name === 'pglite',
+                          ),
+                      }
+                    : {}),
             },
             (label) => mkdtempSync(join(root, `${label}-`)),
         ),
@@ -35,5 +46,6 @@ try {
     console.log(`bench: written to ${file}`);
 } finally {
     if (!('skipped' in postgres)) await postgres.stop();
-    rmSync(root, { recursive: true, force: true });
+    if (process.env.BENCH_TOURS_KEEP === '1') console.log(`bench: data kept in ${root}`);
+    else rmSync(root, { recursive: true, force: true });
 }

@@ -22,6 +22,8 @@
  * - ETAs of the stops not done: domain/eta.ts, from the last position and the mean of the last
  *   ten moving speeds; service time 60 s plus 30 s per job. They are estimated again at most
  *   every 30 s of event time, or at once when a stop is done or the app suggests a new order.
+ *   A done stop keeps its last ETA; each stop also keeps its first ETA of the tour (`firstEta`,
+ *   the estimate the ETA deviation of the analytics is measured against).
  */
 import { estimateArrivals, projectedFinish } from './eta.js';
 import { distanceMetres, type LatLon } from './geo.js';
@@ -76,6 +78,8 @@ export interface ProgressWaypoint {
     confirmation: ConfirmationSource | null;
     ata: Date | null;
     eta: Date | null;
+    /** The first ETA estimated for the stop after the tour started; never changed after. */
+    firstEta: Date | null;
     latitude: number | null;
     longitude: number | null;
     jobsTotal: number;
@@ -168,7 +172,6 @@ export function applyProgress(
         waypoint.state = 'DONE';
         waypoint.confirmation = by;
         waypoint.drivenSequence = ++driven;
-        waypoint.eta = null;
     };
     const finish = (at: Date) => {
         if (tour.finishedAt || !tour.startedAt) return;
@@ -312,7 +315,10 @@ export function applyProgress(
             })),
         };
         const etas = new Map(estimateArrivals(input).map((e) => [e.waypointId, e.eta]));
-        for (const w of left) w.eta = etas.get(w.id) ?? null;
+        for (const w of left) {
+            w.eta = etas.get(w.id) ?? null;
+            w.firstEta ??= w.eta;
+        }
         tour.projectedFinishAt = projectedFinish(input, tour.depot);
     } else if (tour.state === 'FINISHED') {
         tour.projectedFinishAt = tour.finishedAt;

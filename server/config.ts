@@ -87,6 +87,8 @@ const EnvSchema = Type.Object({
     MAP_TILE_ATTRIBUTION: Type.Optional(Type.String({ maxLength: 500 })),
     /** Days of driver-app events and positions kept (day partitions older are dropped); driven history needs 30. */
     EVENT_RETENTION_DAYS: Type.Integer({ minimum: 31, maximum: 400, default: 35 }),
+    /** A tour with new events is processed at most this often: its events are applied together. */
+    TOUR_PROCESSING_INTERVAL_SECONDS: Type.Integer({ minimum: 0, maximum: 300, default: 5 }),
 });
 type Env = Static<typeof EnvSchema>;
 
@@ -133,7 +135,7 @@ export interface AppConfig {
     geocoderUrl?: string;
     apiAccess: { tokenTtlSeconds: number };
     /** Driver-app events and positions: days kept. */
-    events: { retentionDays: number };
+    events: { retentionDays: number; processingIntervalSeconds: number };
     browser: BrowserConfig;
     shutdownTimeoutMs: number;
 }
@@ -295,7 +297,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
             : { secret: randomBytes(32).toString('base64url'), source: 'ephemeral' },
         geocoderUrl: env.GEOCODER_URL,
         apiAccess: { tokenTtlSeconds: env.API_TOKEN_TTL_SECONDS },
-        events: { retentionDays: env.EVENT_RETENTION_DAYS },
+        events: {
+            retentionDays: env.EVENT_RETENTION_DAYS,
+            processingIntervalSeconds: env.TOUR_PROCESSING_INTERVAL_SECONDS,
+        },
         browser: {
             versionId,
             cognito: {

@@ -79,7 +79,9 @@ export async function startServer(
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
     const started = performance.now();
-    const child = spawn(process.execPath, ['scripts/start.mjs'], {
+    // BENCH_SERVER_NODE_ARGS: Node options of the servers (e.g. --cpu-prof, refused in NODE_OPTIONS).
+    const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+    const child = spawn(process.execPath, [...nodeArgs, 'scripts/start.mjs'], {
         env: {
             ...process.env,
             HOST: '127.0.0.1',

@@ -2,12 +2,24 @@
 // 50 over loopback HTTP, 60 s), the tour list and one tour with its waypoints on a depot day of
 // 300 tours × 120 stops, and two app servers on one PostgreSQL that both ingest and answer.
 // Every load is bounded; servers are stopped by the caller.
+import { readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import type { DriverAppEvent } from '../../domain/contracts/driver-app-ingestion.js';
 import { importBatches } from '../../server/demo/simulation/import-batches.js';
 import { planDepotDay } from '../../server/demo/simulation/plan.js';
 import { measure, percentile, round, type LatencySummary } from './load.js';
 import { signIn } from './mixed-load.js';
 import type { DemoLogin } from './server-process.js';
+
+/** Bytes of the files under a directory (the PGlite data directory after the history). */
+function directoryBytes(dir: string): number {
+    let total = 0;
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+        const path = join(dir, entry.name);
+        total += entry.isDirectory() ? directoryBytes(path) : statSync(path).size;
+    }
+    return total;
+}
 
 const q = (value: unknown) => encodeURIComponent(JSON.stringify(value));
 
@@ -68,12 +80,16 @@ async function prepareDepotDay(
     );
     const subcontractorId = subcontractors[0]?.id;
     if (!subcontractorId) throw new Error('the depot has no subcontractor');
-    const existing = await call<{ number: string }[]>(
-        baseUrl,
-        `/api/vehicles?filter=${q({ depotId: depot.id })}&range=${q([0, 999])}`,
-        orgAdmin,
-    );
-    const numbers = new Set(existing.map((vehicle) => vehicle.number));
+    const numbers = new Set<string>();
+    for (let start = 0; ; start += 500) {
+        const page = await call<{ number: string }[]>(
+            baseUrl,
+            `/api/vehicles?filter=${q({ depotId: depot.id })}&range=${q([start, start + 499])}`,
+            orgAdmin,
+        );
+        for (const vehicle of page) numbers.add(vehicle.number);
+        if (page.length < 500) break;
+    }
     for (let n = 1000; numbers.size < size.tours && n <= 9999; n++) {
         const number = String(n);
         if (numbers.has(number)) continue;
@@ -268,7 +284,7 @@ async function measureIngestion(
  */
 async function crossServerCheck(first: string, second: string, day: DepotDay) {
     const tourId = day.tourIds[1] ?? '';
-    const at = new Date(Date.now() - 1_000).toISOString();
+    // Each post newer than the last: the latest state keeps the newest position on the device.
     const post = (baseUrl: string, eventId: string, latitude: number) =>
         call<{ accepted: number }>(
             baseUrl,
@@ -279,7 +295,7 @@ async function crossServerCheck(first: string, second: string, day: DepotDay) {
                     {
                         eventId,
                         type: 'POSITION',
-                        occurredAt: at,
+                        occurredAt: new Date(Date.now() - 1_000).toISOString(),
                         tourId,
                         position: { latitude, longitude: 10.01, speed: 5 },
                     },
@@ -320,14 +336,98 @@ export interface ToursBenchOptions {
     ) => Promise<T>;
     startServer: (
         env: Record<string, string>,
-    ) => Promise<{ url: string; stdout: string; stop(): Promise<void> }>;
+        timeoutMs?: number,
+    ) => Promise<{ url: string; readonly stdout: string; stop(): Promise<void> }>;
     demoLogin: (stdout: string, role: string) => DemoLogin;
     seconds: number;
-    /** Extra environment of every server (e.g. the history backfill). */
+    /** Extra environment of every server. */
     env?: Record<string, string>;
+    /** Write the demo's 15 weeks of history first (the live simulator's backfill); default true. */
+    history?: boolean;
+    /** Which databases to measure; default both. */
+    databases?: ('postgres' | 'pglite')[];
 }
 
 const NO_LIMITS = { IDENTITY_SIGN_IN_LIMIT_PER_MINUTE: '100000' };
+const HISTORY_TIMEOUT_MS = 20 * 60_000;
+
+/**
+ * The demo's first start with the live-day simulator, until its 15 weeks of history are written
+ * (the backfill's log line), then stopped: the measurements that follow run with that history
+ * present. Meanwhile one client reads (the organisation's depots, today's tours, the signed-in
+ * user) every 100 ms, as a person using the product during the backfill would: part 5 asks for
+ * reads p99 < 500 ms on PGlite meanwhile.
+ */
+async function writeHistory(options: ToursBenchOptions, env: Record<string, string>) {
+    const server = await options.startServer({
+        ...env,
+        ...NO_LIMITS,
+        ...options.env,
+        SIMULATION: 'true',
+        LOG_LEVEL: 'info',
+    });
+    try {
+        const orgAdmin = await signIn(
+            server.url,
+            options.demoLogin(server.stdout, 'Organization Admin'),
+        );
+        const admin = await signIn(server.url, options.demoLogin(server.stdout, 'Admin'));
+        const me = await call<{ tenants: { id: string }[] }>(server.url, '/api/users/me', orgAdmin);
+        const tenantId = me.tenants[0]?.id ?? '';
+        const date = new Date().toISOString().slice(0, 10);
+        // The tour pages are the admin's (shell §2.5); the rest the organisation admin's.
+        const reads: [string, string][] = [
+            [`/tenant-admin/v1/depots?filter=${q({ tenantId })}&range=${q([0, 24])}`, orgAdmin],
+            [
+                `/tour-commander/v1/tours?filter=${q({ date })}&sort=${q(['tourNumber', 'ASC'])}&range=${q([0, 24])}`,
+                admin,
+            ],
+            ['/api/users/me', orgAdmin],
+        ];
+        const latencies: number[] = [];
+        let errors = 0;
+        const started = performance.now();
+        for (let i = 0; !/"msg":"demo history written"/.test(server.stdout); i++) {
+            if (performance.now() - started > HISTORY_TIMEOUT_MS)
+                throw new Error(`the demo history was not written in ${HISTORY_TIMEOUT_MS} ms`);
+            if (/demo history backfill failed/.test(server.stdout))
+                throw new Error('the demo history backfill failed (see the server output)');
+            const [path, token] = reads[i % reads.length] as [string, string];
+            const t0 = performance.now();
+            const response = await fetch(`${server.url}${path}`, {
+                headers: { authorization: `Bearer ${token}` },
+            });
+            await response.arrayBuffer();
+            latencies.push(performance.now() - t0);
+            if (!response.ok) errors += 1;
+            await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+        const line = server.stdout
+            .split('\n')
+            .find((candidate) => candidate.includes('"msg":"demo history written"'));
+        const written = JSON.parse(line ?? '{}') as {
+            days?: number;
+            rows?: Record<string, number>;
+            ms?: number;
+        };
+        const sorted = latencies.sort((a, b) => a - b);
+        return {
+            depotDays: written.days,
+            rows: written.rows,
+            backfillMs: written.ms,
+            untilWrittenMs: Math.round(performance.now() - started),
+            readsMeanwhile: {
+                requests: sorted.length,
+                errors,
+                p50Ms: round(percentile(sorted, 50)),
+                p99Ms: round(percentile(sorted, 99)),
+                maxMs: round(sorted[sorted.length - 1] ?? 0),
+            },
+        };
+    } finally {
+        await server.stop();
+    }
+}
 const SIZE = { tours: 300, stops: 120 };
 
 /** Issue 14's figures on one database kind: a depot day, ingestion, reads; on PostgreSQL two servers too. */
@@ -336,6 +436,17 @@ async function onDatabase(
     env: Record<string, string>,
     twoServers: boolean,
 ) {
+    let history: unknown = { skipped: 'history: false' };
+    if (options.history !== false) {
+        console.log(
+            'bench: tours, the demo history (live simulator until its backfill is written)',
+        );
+        history = {
+            ...(await writeHistory(options, env)),
+            ...(env.DATABASE_URL ? {} : { dataDirectoryBytes: directoryBytes(env.DATA_DIR ?? '') }),
+        };
+        console.log(`bench: tours, history ${JSON.stringify(history)}`);
+    }
     const first = await options.startServer({ ...env, ...NO_LIMITS, ...options.env });
     const servers = [first];
     try {
@@ -347,16 +458,25 @@ async function onDatabase(
         const day = await prepareDepotDay(first.url, logins, SIZE);
         console.log('bench: tours, reads of the tour list and one tour');
         const reads = await measureTourReads(first.url, day);
+        console.log(`bench: tours, reads ${JSON.stringify(reads)}`);
         console.log(`bench: tours, ingestion for ${options.seconds} s (batches of 50, 8 clients)`);
         const ingestion = await measureIngestion([first.url], day, {
             seconds: options.seconds,
             concurrency: 8,
         });
+        console.log(`bench: tours, ingestion ${JSON.stringify(ingestion)}`);
         const readsAfterIngestion = await measureTourReads(first.url, day);
+        console.log(`bench: tours, reads after ingestion ${JSON.stringify(readsAfterIngestion)}`);
         let two: unknown = { skipped: 'PGlite is one process' };
         if (twoServers) {
             console.log('bench: tours, a second app server on the same database');
-            const second = await options.startServer({ ...env, ...NO_LIMITS, ...options.env });
+            // Behind one address, as app servers behind a load balancer are: tokens name their issuer.
+            const second = await options.startServer({
+                ...env,
+                ...NO_LIMITS,
+                ...options.env,
+                PUBLIC_URL: first.url,
+            });
             servers.push(second);
             const cross = await crossServerCheck(first.url, second.url, day);
             const both = await measureIngestion([first.url, second.url], day, {
@@ -366,6 +486,7 @@ async function onDatabase(
             two = { cross, ingestionOnBoth: both };
         }
         return {
+            history,
             depotDay: { tours: day.tourIds.length, jobs: day.jobs, importMs: day.importMs },
             reads,
             ingestion,
@@ -379,12 +500,16 @@ async function onDatabase(
 
 export async function measureTours(options: ToursBenchOptions, dataDir: (label: string) => string) {
     const result: Record<string, unknown> = {};
-    if (options.postgresUrl && options.withFreshDatabase) {
+    const databases = options.databases ?? ['postgres', 'pglite'];
+    if (!databases.includes('postgres')) result.postgres = { skipped: 'not asked for' };
+    else if (options.postgresUrl && options.withFreshDatabase) {
         const url = options.postgresUrl;
         result.postgres = await options.withFreshDatabase(url, 'bench_tours', (databaseUrl) =>
             onDatabase(options, { DATA_DIR: dataDir('pg'), DATABASE_URL: databaseUrl }, true),
         );
     } else result.postgres = { skipped: 'no PostgreSQL server' };
-    result.pglite = await onDatabase(options, { DATA_DIR: dataDir('pglite') }, false);
+    result.pglite = databases.includes('pglite')
+        ? await onDatabase(options, { DATA_DIR: dataDir('pglite') }, false)
+        : { skipped: 'not asked for' };
     return result;
 }

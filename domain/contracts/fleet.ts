@@ -278,7 +278,8 @@ export const VehicleTracker = Type.Object({
 });
 export type VehicleTracker = Static<typeof VehicleTracker>;
 
-const VEHICLE_TRACKER_ID_PATTERN = '^[A-Za-z0-9._:-]{4,100}$';
+/** A tracker identifier: 4–100 letters, digits, `.`, `_`, `:` or `-` (browser and server check the same). */
+export const VEHICLE_TRACKER_ID_PATTERN = '^[A-Za-z0-9._:-]{4,100}$';
 
 export const VehicleTrackerBody = Type.Object(
     {

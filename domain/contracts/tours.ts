@@ -102,7 +102,10 @@ export const TourWaypoint = Type.Object({
     confirmation: Type.Union([Type.Enum(confirmationSources), Type.Null()]),
     timeFrameFrom: OptionalTime,
     timeFrameTo: OptionalTime,
+    /** The latest estimate; a done stop keeps the last one made before it was reached. */
     eta: OptionalTime,
+    /** The first estimate after the tour started (the ETA deviation is measured against it). */
+    firstEta: OptionalTime,
     ata: OptionalTime,
     latitude: OptionalNumber,
     longitude: OptionalNumber,

@@ -246,7 +246,7 @@ describe('backfillHistory', () => {
         }
     });
 
-    it('numbers the driven waypoints 1..n without gaps and gives every waypoint an ETA', async () => {
+    it('numbers the driven waypoints 1..n without gaps and gives every waypoint its first ETA', async () => {
         const waypoints = await query<{
             tour_id: string;
             state: string;
@@ -254,9 +254,10 @@ describe('backfillHistory', () => {
             planned_sequence: number;
             confirmation: string | null;
             eta: string | null;
+            first_eta: string | null;
             ata: string | null;
         }>(
-            sql`select tour_id, state, driven_sequence, planned_sequence, confirmation, eta, ata from waypoints`,
+            sql`select tour_id, state, driven_sequence, planned_sequence, confirmation, eta, first_eta, ata from waypoints`,
         );
         const byTour = new Map<string, typeof waypoints>();
         for (const w of waypoints) byTour.set(w.tour_id, [...(byTour.get(w.tour_id) ?? []), w]);
@@ -270,13 +271,17 @@ describe('backfillHistory', () => {
                 list.map((_, i) => i + 1),
             );
             for (const w of list) {
-                expect(w.eta).not.toBeNull();
+                expect(w.first_eta).not.toBeNull();
                 if (w.state === 'DONE') {
                     expect(w.ata).not.toBeNull();
+                    // A done stop keeps its last estimate, made just before the arrival.
+                    expect(w.eta).not.toBeNull();
                     expect(['DRIVER', 'SYSTEM']).toContain(w.confirmation);
                 } else {
                     expect(w.state).toBe('OPEN');
                     expect(w.driven_sequence).toBeNull();
+                    // The history's tours are finished: a stop not reached has no ETA left.
+                    expect(w.eta).toBeNull();
                 }
             }
         }
@@ -349,6 +354,18 @@ describe('backfillHistory', () => {
         expect(events?.statuses).toBe(events?.done);
         expect(events?.logins).toBe(events?.login_rows);
         expect(events?.login_rows).toBeGreaterThanOrEqual(36);
+    });
+
+    it('sets each tour’s processing watermark at or above the sequence of its events and positions', async () => {
+        // Else the processing would apply a finished day's events to its tours once more.
+        const [check] = await query<{ rows: number; above: number }>(sql`
+            select (select count(*)::int from driver_app_events) + (select count(*)::int from positions) as rows,
+                (select count(*)::int from driver_app_events e join tours t on t.id = e.tour_id
+                    where e.seq > t.processed_seq)
+                + (select count(*)::int from positions p join tours t on t.id = p.tour_id
+                    where p.seq > t.processed_seq) as above`);
+        expect(check?.rows).toBeGreaterThan(0);
+        expect(check?.above).toBe(0);
     });
 
     it('keeps only tours, waypoints and logins for the days beyond the detail windows', async () => {

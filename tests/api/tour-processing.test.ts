@@ -138,6 +138,8 @@ describe('tour processing', () => {
         ]);
         expect([tour?.waypointsDone, tour?.jobsSuccessful, tour?.jobsFailed]).toEqual([2, 1, 1]);
         expect(tour?.distanceMetres).toBeGreaterThan(2000);
+        // Stop 2 was driven before stop 1: one of the two done stops in planned order.
+        expect(tour?.sequenceFidelity).toBe(50);
         const stops = await t.db
             .select()
             .from(waypoints)
@@ -152,6 +154,12 @@ describe('tour processing', () => {
         ]);
         // The ETA counts from now at the earliest: the last position is 27 minutes old.
         expect(stops[2]?.eta?.getTime()).toBeGreaterThan(Date.now() - 60_000);
+        // The stop left got its first ETA too; the two done before any estimate have none.
+        expect(stops.map((w) => w.firstEta?.getTime())).toEqual([
+            undefined,
+            undefined,
+            stops[2]?.eta?.getTime(),
+        ]);
         const j2After = (
             await t.db
                 .select()
@@ -184,6 +192,38 @@ describe('tour processing', () => {
         const [after] = await t.db.select().from(tours).where(eq(tours.id, tourId));
         expect(after?.distanceMetres).toBe(before?.distanceMetres);
         expect(after?.processedSeq).toBe(before?.processedSeq);
+    });
+
+    it('takes a queued tour only once its entry is as old as the processing interval', async () => {
+        const [before] = await t.db.select().from(tours).where(eq(tours.id, tourId));
+        await post([
+            {
+                eventId: 'p-paced',
+                type: 'POSITION',
+                occurredAt: minutesAgo(2),
+                tourId,
+                position: { latitude: 52.5202, longitude: 13.405, speed: 0 },
+            },
+        ]);
+        // Queued a moment ago: a 5-minute interval leaves it queued and unprocessed.
+        expect(await processQueuedTours(t.db, { intervalSeconds: 300 })).toBe(0);
+        const queued = await t.db
+            .select()
+            .from(tourProcessingQueue)
+            .where(eq(tourProcessingQueue.tourId, tourId));
+        expect(queued).toHaveLength(1);
+        const [waiting] = await t.db.select().from(tours).where(eq(tours.id, tourId));
+        expect(waiting?.processedSeq).toBe(before?.processedSeq);
+        // Without an interval it is taken at once.
+        const paused: number[] = [];
+        expect(
+            await processQueuedTours(t.db, {
+                afterTour: async (ms) => void paused.push(ms),
+            }),
+        ).toBe(1);
+        expect(paused).toHaveLength(1);
+        const [after] = await t.db.select().from(tours).where(eq(tours.id, tourId));
+        expect(after?.processedSeq).not.toBe(before?.processedSeq);
     });
 
     it('finishes the tour when the last stop is done and the vehicle is back at the depot', async () => {

@@ -24,6 +24,7 @@ const waypoint = (
     confirmation: null,
     ata: null,
     eta: null,
+    firstEta: null,
     latitude,
     longitude: 13.4,
     jobsTotal,
@@ -181,6 +182,31 @@ describe('applyProgress', () => {
         expect(b?.eta?.getTime()).toBeGreaterThan(at(10).getTime() + 160_000);
         expect(b?.eta?.getTime()).toBeLessThan(at(10).getTime() + 180_000);
         expect(result.tour.projectedFinishAt).not.toBeNull();
+    });
+
+    it('keeps the first ETA of each stop, and the last ETA of a stop once it is done', () => {
+        const first = applyProgress(
+            initial(),
+            [status('a1', 10), position(10, 52.51, 10)],
+            at(10),
+        );
+        const firstEta = first.waypoints.find((w) => w.id === 'B')?.eta;
+        expect(firstEta).toBeInstanceOf(Date);
+        // Two minutes later the vehicle has not moved: B's ETA moves on, its first ETA stays.
+        const later = applyProgress(first, [position(12, 52.51, 10)], at(12));
+        const b = later.waypoints.find((w) => w.id === 'B');
+        expect(b?.firstEta).toEqual(firstEta);
+        expect(b?.eta?.getTime()).toBeGreaterThan(firstEta?.getTime() ?? Infinity);
+        const lastEta = b?.eta;
+        // B done at minute 15: both stay as they were (the ETA deviation needs them).
+        const done = applyProgress(later, [status('b1', 15), status('b2', 15)], at(15));
+        const doneB = done.waypoints.find((w) => w.id === 'B');
+        expect([doneB?.state, doneB?.ata, doneB?.eta, doneB?.firstEta]).toEqual([
+            'DONE',
+            at(15),
+            lastEta,
+            firstEta,
+        ]);
     });
 
     it('finishes the tour at a logout, or when every stop is done and the vehicle is back at the depot', () => {

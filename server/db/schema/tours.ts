@@ -122,7 +122,13 @@ export const waypoints = pgTable(
         timeFrameFrom: timestamp('time_frame_from', { withTimezone: true }),
         timeFrameTo: timestamp('time_frame_to', { withTimezone: true }),
         timeFrameSource: timeFrameSourceEnum('time_frame_source'),
+        /** The latest estimate; a done stop keeps the last one made before it was reached. */
         eta: timestamp('eta', { withTimezone: true }),
+        /**
+         * The first estimate after the tour started (what a consignee is told in the morning): the
+         * ETA deviation of tour analytics (RTT) is the ATA against it.
+         */
+        firstEta: timestamp('first_eta', { withTimezone: true }),
         ata: timestamp('ata', { withTimezone: true }),
         latitude: doublePrecision('latitude'),
         longitude: doublePrecision('longitude'),

@@ -162,6 +162,8 @@ export function tourRecords(tour: PlannedTour, context: TourContext): TourRecord
             first.timeFrame?.from ?? null,
             first.timeFrame?.to ?? null,
             first.timeFrame ? 'ASSIGNMENT' : null,
+            // The last estimate before the arrival was about right; the morning's one (first) was not.
+            waypoint.ata,
             iso(eta(expected, progress)),
             waypoint.ata,
             first.address.latitude ?? null,

@@ -150,7 +150,7 @@ export const tableSpecs: Record<BackfillTable, TableSpec> = {
             ['confirmation', 'confirmation_source'],
             ...times('time_frame_from', 'time_frame_to'),
             ['time_frame_source', 'time_frame_source'],
-            ...times('eta', 'ata'),
+            ...times('eta', 'first_eta', 'ata'),
             ...floats('latitude', 'longitude'),
             ['coordinate_type', 'coordinate_type'],
             ...text('street', 'house_no', 'postcode', 'locality', 'country_code'),

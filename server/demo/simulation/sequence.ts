@@ -2,31 +2,10 @@
  * The app-suggested and the driven order of a tour's stops, as lists of stop indices (0-based
  * positions in the planned order).
  */
+import { orderFidelity } from '../../../domain/sequenceFidelity.js';
 import type { SequenceOptimisation } from '../../../domain/tours.js';
 import type { Random } from '../random.js';
 import { weighted } from './stops.js';
-
-/**
- * The simulator's measure of how closely a driven order follows the suggested one: the share of
- * stops in the longest run kept in suggested order (longest increasing subsequence), 0…1.
- */
-export function orderFidelity(suggested: readonly number[], driven: readonly number[]): number {
-    if (driven.length === 0) return 1;
-    const rank = new Map(suggested.map((stop, position) => [stop, position]));
-    const tails: number[] = [];
-    for (const stop of driven) {
-        const value = rank.get(stop) ?? -1;
-        let low = 0;
-        let high = tails.length;
-        while (low < high) {
-            const middle = (low + high) >> 1;
-            if ((tails[middle] ?? 0) < value) low = middle + 1;
-            else high = middle;
-        }
-        tails[low] = value;
-    }
-    return tails.length / driven.length;
-}
 
 /**
  * The app's suggestion: the planned order with a few neighbouring stops swapped (the app weighs

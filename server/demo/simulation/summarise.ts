@@ -13,7 +13,7 @@ import {
 import type { TourIds } from './drive.js';
 import type { GridPoint } from './network.js';
 import { routeBetween } from './routing.js';
-import { orderFidelity } from './sequence.js';
+import { orderFidelity } from '../../../domain/sequenceFidelity.js';
 import type { PlannedTour } from './types.js';
 
 interface JobSummary {

@@ -10,12 +10,8 @@ import type { Database, Queryable } from '../../db/client.js';
 import { newId } from '../../db/ids.js';
 import { rowsOf } from '../../db/raw-results.js';
 import {
-    insertEvents,
-    insertLogins,
-    insertPositions,
-    queueTours,
     storedKey,
-    upsertVehicleStates,
+    writeBatch,
     type EventRow,
     type PositionRow,
     type VehicleStateRow,
@@ -272,33 +268,24 @@ async function writeAccepted(db: Database, sender: EventSender, items: Checked[]
     const days = [...new Set(items.map((item) => utcDay(new Date(item.event.occurredAt))))].sort();
     if ((days[0] ?? '') < utcDay(new Date(now - DAY_MS)))
         await makeDayPartitions(db, days[0] as string, days[days.length - 1] as string);
-    return db.transaction(async (tx) => {
-        const stored = new Set([
-            ...(await insertPositions(tx, positions)),
-            ...(await insertEvents(tx, others)),
-        ]);
-        const fresh = items.filter((item) => stored.has(storedKey(sourceKey, item.event.eventId)));
-        await insertLogins(
-            tx,
-            fresh
-                .filter((item) => item.event.type === 'LOGIN')
-                .map(({ event, tour }) => ({
-                    id: newId(),
-                    tenantId: tour.tenant_id,
-                    depotId: tour.depot_id,
-                    scopePath: tour.scope_path,
-                    vehicleId: tour.vehicle_id,
-                    userId,
-                    tourId: tour.id,
-                    sourceKey,
-                    eventId: event.eventId,
-                    occurredAt: event.occurredAt,
-                })),
-        );
-        await upsertVehicleStates(tx, latestStates(fresh));
-        await queueTours(tx, [...new Set(fresh.map((item) => item.tour.id))]);
-        if (fresh.length > 0) await tx.execute(sql`select pg_notify('tour_events', '')`);
-        return stored;
+    return writeBatch(db, {
+        positions,
+        events: others,
+        logins: items
+            .filter((item) => item.event.type === 'LOGIN')
+            .map(({ event, tour }) => ({
+                id: newId(),
+                tenantId: tour.tenant_id,
+                depotId: tour.depot_id,
+                scopePath: tour.scope_path,
+                vehicleId: tour.vehicle_id,
+                userId,
+                tourId: tour.id,
+                sourceKey,
+                eventId: event.eventId,
+                occurredAt: event.occurredAt,
+            })),
+        vehicleStates: latestStates(items),
     });
 }
 

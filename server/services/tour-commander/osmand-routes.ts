@@ -13,7 +13,7 @@ import {
 } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
 import { countHit } from '../../identity/rate-limit.js';
-import { insertPositions, queueTours, upsertVehicleStates } from './event-writer.js';
+import { writeBatch } from './event-writer.js';
 import { decodeOsmAnd, type OsmAndParameters, type OsmAndPosition } from './osmand/protocol.js';
 import { firstKeptDay, makeDayPartitions, utcDay } from './partitions.js';
 
@@ -108,8 +108,8 @@ async function store(fastify: FastifyInstance, position: OsmAndPosition, ip: str
     const day = utcDay(position.occurredAt);
     if (day < utcDay(now, -1)) await makeDayPartitions(fastify.db, day, day);
     const occurredAt = position.occurredAt.toISOString();
-    await fastify.db.transaction(async (tx) => {
-        const stored = await insertPositions(tx, [
+    await writeBatch(fastify.db, {
+        positions: [
             {
                 tenantId: target.tenantId,
                 vehicleId: target.vehicleId,
@@ -126,9 +126,10 @@ async function store(fastify: FastifyInstance, position: OsmAndPosition, ip: str
                 // The protocol has no event id: a position is its tracker and time.
                 eventId: String(position.occurredAt.getTime()),
             },
-        ]);
-        if (stored.size === 0) return;
-        await upsertVehicleStates(tx, [
+        ],
+        events: [],
+        logins: [],
+        vehicleStates: [
             {
                 vehicleId: target.vehicleId,
                 tenantId: target.tenantId,
@@ -146,16 +147,12 @@ async function store(fastify: FastifyInstance, position: OsmAndPosition, ip: str
                 lastEventAt: occurredAt,
                 lastEventType: 'POSITION',
             },
-        ]);
-        await tx
-            .update(vehicleTrackers)
-            .set({ lastSeenAt: sql`now()` })
-            .where(eq(vehicleTrackers.id, target.trackerId));
-        if (target.tourId) {
-            await queueTours(tx, [target.tourId]);
-            await tx.execute(sql`select pg_notify('tour_events', '')`);
-        }
+        ],
     });
+    await fastify.db
+        .update(vehicleTrackers)
+        .set({ lastSeenAt: sql`now()` })
+        .where(eq(vehicleTrackers.id, target.trackerId));
 }
 
 const description =

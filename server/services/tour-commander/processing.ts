@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { tourSequenceFidelity } from '../../../domain/sequenceFidelity.js';
 import {
     applyProgress,
     type ProgressCarry,
@@ -25,11 +26,17 @@ import { rowsOf } from '../../db/raw-results.js';
  * Applies queued tours' new events (domain/tourProgress.ts) after the ingestion acknowledged
  * them. Any app server takes queued tours (`for update skip locked`), so two servers share the
  * work and nothing lives only in one server's memory. Woken by NOTIFY `tour_events`, and every
- * few seconds in case a notification was missed.
+ * second in case a notification was missed.
+ *
+ * Paced: a tour is taken once its queue entry is `intervalSeconds` old (the entry stays while
+ * more events arrive), so a busy tour is processed at most that often with all its new events
+ * at once, and the processing's cost follows the number of tours, not of events. On PGlite,
+ * whose one connection serves every request, the processing also rests as long as it worked
+ * after each tour, so acknowledgements and reads never wait behind a backlog.
  */
 
 const CLAIM = 20;
-const POLL_MS = 5_000;
+const POLL_MS = 1_000;
 const DEBOUNCE_MS = 100;
 const RETRY_AFTER = '30 seconds';
 
@@ -147,7 +154,8 @@ async function processTour(db: Database, tourId: string, now = new Date()): Prom
             a.suggestedSequence === b.suggestedSequence &&
             a.drivenSequence === b.drivenSequence &&
             a.ata?.getTime() === b.ata?.getTime() &&
-            a.eta?.getTime() === b.eta?.getTime();
+            a.eta?.getTime() === b.eta?.getTime() &&
+            a.firstEta?.getTime() === b.firstEta?.getTime();
         // Each stop's successful and failed jobs, kept on the stop for the lists.
         const outcomes = new Map<string, { successful: number; failed: number }>();
         const outcomeBefore = new Map(jobs.map((job) => [job.id, `${job.state}:${job.outcome}`]));
@@ -195,6 +203,7 @@ async function processTour(db: Database, tourId: string, now = new Date()): Prom
         const t = result.tour;
         const done = result.waypoints.filter((w) => w.state === 'DONE').length;
         const failed = result.jobs.filter((j) => j.outcome && /FAILED$/.test(j.outcome)).length;
+        const fidelity = tourSequenceFidelity(result.waypoints);
         const successful = result.jobs.filter(
             (j) => j.state === 'DONE' && j.outcome && !/FAILED$/.test(j.outcome),
         ).length;
@@ -204,6 +213,7 @@ async function processTour(db: Database, tourId: string, now = new Date()): Prom
                 distance_metres = ${t.distanceMetres}, projected_finish_at = ${iso(t.projectedFinishAt)},
                 last_event_at = ${iso(t.lastEventAt)}, processed_seq = ${seq},
                 processing_state = ${JSON.stringify(t.carry)}::jsonb, waypoints_done = ${done},
+                sequence_fidelity = ${fidelity},
                 jobs_successful = ${successful}, jobs_failed = ${failed}, updated_at = now()
             where id = ${tourId}`);
         return true;
@@ -220,12 +230,13 @@ async function loadWaypoints(tx: Queryable, tourId: string): Promise<ProgressWay
         confirmation: ConfirmationSource | null;
         ata: Date | string | null;
         eta: Date | string | null;
+        first_eta: Date | string | null;
         latitude: number | null;
         longitude: number | null;
         jobs_total: number;
     }>(
         await tx.execute(
-            sql`select id, planned_sequence, suggested_sequence, driven_sequence, state, confirmation, ata, eta, latitude, longitude, jobs_total from waypoints where tour_id = ${tourId}`,
+            sql`select id, planned_sequence, suggested_sequence, driven_sequence, state, confirmation, ata, eta, first_eta, latitude, longitude, jobs_total from waypoints where tour_id = ${tourId}`,
         ),
     );
     return rows.map((r) => ({
@@ -237,6 +248,7 @@ async function loadWaypoints(tx: Queryable, tourId: string): Promise<ProgressWay
         confirmation: r.confirmation,
         ata: date(r.ata),
         eta: date(r.eta),
+        firstEta: date(r.first_eta),
         latitude: r.latitude,
         longitude: r.longitude,
         jobsTotal: r.jobs_total,
@@ -274,7 +286,7 @@ async function saveWaypoints(
     if (rows.length === 0) return;
     await tx.execute(sql`
         update waypoints w set state = r.state::waypoint_state, confirmation = r.confirmation::confirmation_source,
-            suggested_sequence = r.suggested, driven_sequence = r.driven, ata = r.ata, eta = r.eta,
+            suggested_sequence = r.suggested, driven_sequence = r.driven, ata = r.ata, eta = r.eta, first_eta = r.first_eta,
             jobs_successful = r.successful, jobs_failed = r.failed, updated_at = now()
         from jsonb_to_recordset(${JSON.stringify(
             rows.map((w) => ({
@@ -285,11 +297,12 @@ async function saveWaypoints(
                 driven: w.drivenSequence,
                 ata: iso(w.ata),
                 eta: iso(w.eta),
+                first_eta: iso(w.firstEta),
                 successful: outcomes.get(w.id)?.successful ?? 0,
                 failed: outcomes.get(w.id)?.failed ?? 0,
             })),
         )}::jsonb) as r(id text, state text, confirmation text, suggested int, driven int, ata timestamptz,
-            eta timestamptz, successful int, failed int)
+            eta timestamptz, first_eta timestamptz, successful int, failed int)
         where w.id = r.id`);
 }
 
@@ -310,20 +323,32 @@ async function saveJobs(tx: Queryable, rows: ProgressJob[]) {
         where j.id = r.id`);
 }
 
+interface ProcessingOptions {
+    log?: FastifyInstance['log'];
+    /** Takes only tours queued at least this long ago (default 0: every queued tour). */
+    intervalSeconds?: number;
+    /** Awaited after each tour with the milliseconds it took (the scheduler's pause). */
+    afterTour?: (elapsedMs: number) => Promise<void>;
+}
+
 /** Takes up to `CLAIM` queued tours and processes them; a tour that fails is queued again. Answers how many it took. */
 export async function processQueuedTours(
     db: Database,
-    log?: FastifyInstance['log'],
+    options: ProcessingOptions = {},
 ): Promise<number> {
+    const { log } = options;
     const claimed = rowsOf<{ tour_id: string }>(
         await db.execute(sql`
             delete from tour_processing_queue where tour_id in (
-                select tour_id from tour_processing_queue where requested_at <= now() order by requested_at
+                select tour_id from tour_processing_queue
+                where requested_at <= now() - make_interval(secs => ${options.intervalSeconds ?? 0})
+                order by requested_at
                 for update skip locked limit ${CLAIM})
             returning tour_id`),
     );
     let failed = 0;
     for (const { tour_id: tourId } of claimed) {
+        const started = performance.now();
         try {
             await processTour(db, tourId);
         } catch (error) {
@@ -334,6 +359,7 @@ export async function processQueuedTours(
             );
             failed += 1;
         }
+        await options.afterTour?.(performance.now() - started);
     }
     // Answers only what progressed: when every claimed tour failed, the worker waits for the poll.
     return claimed.length - failed;
@@ -341,6 +367,15 @@ export async function processQueuedTours(
 
 /** Runs the processing on this app server while it is up. */
 export function scheduleTourProcessing(fastify: FastifyInstance): void {
+    const pglite = fastify.database.driver === 'pglite';
+    const options: ProcessingOptions = {
+        log: fastify.log,
+        intervalSeconds: fastify.appConfig.events.processingIntervalSeconds,
+        afterTour: (elapsedMs) =>
+            new Promise((resolve) =>
+                pglite ? setTimeout(resolve, Math.min(elapsedMs, 1_000)) : setImmediate(resolve),
+            ),
+    };
     let timer: NodeJS.Timeout | undefined;
     let poll: NodeJS.Timeout | undefined;
     let running = false;
@@ -355,7 +390,7 @@ export function scheduleTourProcessing(fastify: FastifyInstance): void {
         try {
             do {
                 again = false;
-                while ((await processQueuedTours(fastify.db, fastify.log)) > 0);
+                while ((await processQueuedTours(fastify.db, options)) > 0);
             } while (again);
         } catch (error) {
             fastify.log.error({ err: error }, 'tour processing failed');

@@ -45,6 +45,7 @@ async function tourWaypoints(
                 timeFrameFrom: waypoints.timeFrameFrom,
                 timeFrameTo: waypoints.timeFrameTo,
                 eta: waypoints.eta,
+                firstEta: waypoints.firstEta,
                 ata: waypoints.ata,
                 latitude: waypoints.latitude,
                 longitude: waypoints.longitude,
@@ -66,6 +67,7 @@ async function tourWaypoints(
         timeFrameFrom: iso(row.timeFrameFrom),
         timeFrameTo: iso(row.timeFrameTo),
         eta: iso(row.eta),
+        firstEta: iso(row.firstEta),
         ata: iso(row.ata),
     }));
 }

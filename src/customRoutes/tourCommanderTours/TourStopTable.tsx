@@ -52,6 +52,11 @@ export function TourStopTable({ tour, formatters }: { tour: TourDetail; formatte
                     ? `${time(stop.timeFrameFrom)} – ${time(stop.timeFrameTo)}`
                     : '-',
         },
+        {
+            key: 'firstEta',
+            title: translate(`${key}.firstEta`),
+            render: (stop) => time(stop.firstEta),
+        },
         { key: 'eta', title: translate(`${key}.eta`), render: (stop) => time(stop.eta) },
         { key: 'ata', title: translate(`${key}.ata`), render: (stop) => time(stop.ata) },
         {

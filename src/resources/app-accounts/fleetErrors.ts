@@ -25,8 +25,10 @@ const subcontractorErrorCodes = new Set([
     'STALE_RECORD',
 ]);
 const vehicleErrorCodes = new Set(['DUPLICATE_VEHICLE_NUMBER', 'STALE_RECORD']);
+/** A vehicle's trackers: a taken identifier, and a vehicle or tracker that is gone (404 NOT_FOUND). */
+const trackerErrorCodes = new Set(['DUPLICATE_TRACKER', 'NOT_FOUND']);
 
-export type FleetArea = 'user' | 'subcontractor' | 'vehicle';
+export type FleetArea = 'user' | 'subcontractor' | 'vehicle' | 'tracker';
 
 /**
  * The description key of a failed save or delete, chosen by the server's code (domain §7, §8);
@@ -47,5 +49,9 @@ export function errorDescriptionKey(area: FleetArea, error: unknown): string {
             return code && vehicleErrorCodes.has(code)
                 ? `app.vehicleErrors.${code}`
                 : (refusalReason(error) ?? 'app.vehicleErrors.generic');
+        case 'tracker':
+            return code && trackerErrorCodes.has(code)
+                ? `app.trackerErrors.${code}`
+                : (refusalReason(error) ?? 'app.trackerErrors.generic');
     }
 }

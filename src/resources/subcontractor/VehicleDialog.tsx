@@ -12,8 +12,10 @@ import {
 import type { AppUser, Subcontractor, Vehicle } from '../../../domain/contracts/fleet';
 import { useAppDialog } from '../../layout/dialogs/useAppDialog';
 import { errorDescriptionKey } from '../app-accounts/fleetErrors';
+import { useFleetView } from '../app-accounts/useFleetView';
 import { SubmitActions } from './SubcontractorDialog';
 import { validateVehicle } from './subcontractorRules';
+import { VehicleTrackers } from './VehicleTrackers';
 
 interface VehicleDialogProps {
     open: boolean;
@@ -22,11 +24,15 @@ interface VehicleDialogProps {
     record?: Vehicle;
 }
 
-/** Create or edit a vehicle of a subcontractor: its 4-digit number and its regular driver among the subcontractor's drivers. */
+/**
+ * Create or edit a vehicle of a subcontractor: its 4-digit number and its regular driver among
+ * the subcontractor's drivers; an existing vehicle also shows its trackers below the form.
+ */
 export function VehicleDialog({ open, onClose, subcontractor, record }: VehicleDialogProps) {
     const translate = useTranslate();
     const titleId = useId();
     const dialog = useAppDialog();
+    const view = useFleetView();
     const [create] = useCreate<Vehicle>();
     const [update] = useUpdate<Vehicle>();
     const { data: drivers = [], error: driversError } = useGetList<AppUser>(
@@ -105,6 +111,12 @@ export function VehicleDialog({ open, onClose, subcontractor, record }: VehicleD
                     </DialogContent>
                     <SubmitActions onCancel={onClose} isEdit={Boolean(record)} />
                 </Form>
+            )}
+            {open && record && (
+                <VehicleTrackers
+                    vehicleId={record.id}
+                    canEdit={view.allows('u:suco', subcontractor.scopePath)}
+                />
             )}
         </Dialog>
     );

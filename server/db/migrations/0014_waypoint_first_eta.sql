@@ -1,0 +1,1 @@
+ALTER TABLE "waypoints" ADD COLUMN "first_eta" timestamp with time zone;

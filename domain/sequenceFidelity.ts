@@ -41,8 +41,7 @@ export function tourSequenceFidelity(stops: readonly SequencedStop[]): number | 
     const suggested = [...stops].sort(
         (a, b) =>
             (a.suggestedSequence ?? a.plannedSequence) -
-                (b.suggestedSequence ?? b.plannedSequence) ||
-            a.plannedSequence - b.plannedSequence,
+                (b.suggestedSequence ?? b.plannedSequence) || a.plannedSequence - b.plannedSequence,
     );
     return Math.round(100 * orderFidelity(suggested, driven));
 }

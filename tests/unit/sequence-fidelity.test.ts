@@ -35,9 +35,9 @@ describe('tourSequenceFidelity', () => {
     });
 
     it('follows the planned order when the app suggested none', () => {
-        expect(
-            tourSequenceFidelity([stop(1, null, 2), stop(2, null, 1), stop(3, null, 3)]),
-        ).toBe(67);
+        expect(tourSequenceFidelity([stop(1, null, 2), stop(2, null, 1), stop(3, null, 3)])).toBe(
+            67,
+        );
     });
 
     it("follows the app's suggested order when there is one", () => {

@@ -185,11 +185,7 @@ describe('applyProgress', () => {
     });
 
     it('keeps the first ETA of each stop, and the last ETA of a stop once it is done', () => {
-        const first = applyProgress(
-            initial(),
-            [status('a1', 10), position(10, 52.51, 10)],
-            at(10),
-        );
+        const first = applyProgress(initial(), [status('a1', 10), position(10, 52.51, 10)], at(10));
         const firstEta = first.waypoints.find((w) => w.id === 'B')?.eta;
         expect(firstEta).toBeInstanceOf(Date);
         // Two minutes later the vehicle has not moved: B's ETA moves on, its first ETA stays.

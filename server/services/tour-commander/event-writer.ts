@@ -43,7 +43,7 @@ export interface EventRow {
     payload: Record<string, unknown>;
 }
 
-export interface LoginRow {
+interface LoginRow {
     id: string;
     tenantId: string;
     depotId: string;

@@ -90,6 +90,16 @@ export function shareReferenceCache(db: Database, cache: ReferenceCache): void {
 }
 
 /**
+ * Drops this server's copy right after a committed write to one of `REFERENCE_TABLES`, so that
+ * the writer's own answer (read after the commit) shows the write: the database's notification
+ * reaches the listener a moment later, and the write request's `onSend` clear comes after the
+ * handler has already read.
+ */
+export function referenceDataChanged(db: Queryable): void {
+    caches.get(db)?.clear();
+}
+
+/**
  * The master data as `db` sees it: from the server's cache when `db` is the server's database
  * handle, read afresh inside a transaction (which must see its own writes) or where no cache is
  * set up (tools, tests).

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { Database } from '../../server/db/client';
-import { ReferenceCache, type ReferenceData } from '../../server/db/reference-data';
+import {
+    ReferenceCache,
+    referenceData,
+    referenceDataChanged,
+    shareReferenceCache,
+    type ReferenceData,
+} from '../../server/db/reference-data';
 
 /** A loader that counts its calls and answers when told, to order loads against clears. */
 function controlledLoader() {
@@ -95,5 +101,20 @@ describe('ReferenceCache', () => {
         expect(nameOf(await third)).toBe('c');
         expect(nameOf(await cache.get())).toBe('c');
         expect(loader.calls()).toBe(3);
+    });
+
+    it('is dropped by a writer of the shared handle right after its commit, before any notification', async () => {
+        const loader = controlledLoader();
+        const shared = {} as Database;
+        shareReferenceCache(shared, new ReferenceCache(shared, loader.load));
+        const before = referenceData(shared);
+        loader.answer(0, 'before the write');
+        expect(nameOf(await before)).toBe('before the write');
+        expect(nameOf(await referenceData(shared))).toBe('before the write');
+        referenceDataChanged(shared);
+        const after = referenceData(shared);
+        loader.answer(1, 'after the write');
+        expect(nameOf(await after)).toBe('after the write');
+        expect(loader.calls()).toBe(2);
     });
 });

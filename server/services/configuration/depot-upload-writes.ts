@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client.js';
+import { referenceDataChanged } from '../../db/reference-data.js';
 import { badRequest } from '../../errors.js';
 import { appendAudit } from '../../shared/audit-repository.js';
 import { duplicateExternalIdFrom } from './depot-checks.js';
@@ -70,6 +71,7 @@ export async function uploadDepots(
             });
             return values.length;
         });
+        referenceDataChanged(db);
         // Every tenant waits for this transaction on the embedded database: its length is logged.
         const transactionMs = Math.round(performance.now() - transactionStart);
         request.log.info({ created, transactionMs }, 'depots uploaded');

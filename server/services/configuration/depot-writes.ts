@@ -5,6 +5,7 @@ import type { CreateDepotBody, Depot, UpdateDepotBody } from '../../../domain/co
 import { joinScopePath } from '../../../domain/scopePath.js';
 import { assertAction } from '../../access/route-access.js';
 import type { Database, Queryable } from '../../db/client.js';
+import { referenceDataChanged } from '../../db/reference-data.js';
 import { newId } from '../../db/ids.js';
 import { depots } from '../../db/schema/index.js';
 import { badRequest, conflict, notFound } from '../../errors.js';
@@ -109,6 +110,7 @@ export async function createDepot(
                 changes: { after: { ...values } },
             });
         });
+        referenceDataChanged(db);
     } catch (error) {
         throw duplicateExternalIdFrom(error) ?? error;
     }
@@ -164,6 +166,7 @@ export async function updateDepot(
             const { id: _id, tenantName: _tenantName, groupName: _groupName, ...stored } = before;
             await saveDepot(tx, request, stored, after, body.version);
         });
+        referenceDataChanged(db);
     } catch (error) {
         throw duplicateExternalIdFrom(error) ?? error;
     }

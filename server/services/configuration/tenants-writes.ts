@@ -6,6 +6,7 @@ import type {
     OrganisationUpdateBody,
 } from '../../../domain/contracts/organisations.js';
 import type { Database, Queryable } from '../../db/client.js';
+import { referenceDataChanged } from '../../db/reference-data.js';
 import { newId } from '../../db/ids.js';
 import { depotGroups, tenants } from '../../db/schema/index.js';
 import { AppError, notFound } from '../../errors.js';
@@ -43,6 +44,7 @@ export async function createOrganisation(
             if (existing) throw duplicateId(body.id, existing);
             await insertOrganisation(tx, request, body);
         });
+        referenceDataChanged(db);
     } catch (error) {
         if (isUniqueViolation(error)) throw duplicateId(body.id, body.id);
         throw error;
@@ -71,6 +73,7 @@ export async function changeOrganisation(
     assertNoRegionRemoved(before, body);
     try {
         await db.transaction((tx) => updateOrganisation(tx, request, before, body));
+        referenceDataChanged(db);
     } catch (error) {
         // Another save took a region name first: its version bump makes this one stale.
         if (isUniqueViolation(error)) throw staleOrganisation();

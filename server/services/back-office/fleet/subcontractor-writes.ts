@@ -11,6 +11,7 @@ import {
     subcontractorNameRule,
 } from '../../../../domain/userRules.js';
 import type { Database } from '../../../db/client.js';
+import { referenceDataChanged } from '../../../db/reference-data.js';
 import { newId } from '../../../db/ids.js';
 import { subcontractors } from '../../../db/schema/index.js';
 import { conflict, notFound } from '../../../errors.js';
@@ -77,6 +78,7 @@ export async function createSubcontractor(
                 changes: { after: row },
             });
         });
+        referenceDataChanged(db);
     } catch (error) {
         if (isUniqueViolation(error)) throw duplicate(givenCode ? ['name', 'code'] : ['name']);
         throw error;
@@ -124,6 +126,7 @@ export async function updateSubcontractor(
                 },
             });
         });
+        referenceDataChanged(db);
     } catch (error) {
         if (isUniqueViolation(error)) throw duplicate(['name', 'code']);
         throw error;
@@ -161,5 +164,6 @@ export async function deleteSubcontractor(
             changes: { before: found },
         });
     });
+    referenceDataChanged(db);
     return found;
 }

@@ -356,6 +356,22 @@ describe('backfillHistory', () => {
         expect(events?.login_rows).toBeGreaterThanOrEqual(36);
     });
 
+    it('plans and drives the days on a worker thread', () => {
+        expect(first.simulatedIn).toBe('worker');
+    });
+
+    it('sets each tour’s processing watermark at or above the sequence of its events and positions', async () => {
+        // Else the processing would apply a finished day's events to its tours once more.
+        const [check] = await query<{ rows: number; above: number }>(sql`
+            select (select count(*)::int from driver_app_events) + (select count(*)::int from positions) as rows,
+                (select count(*)::int from driver_app_events e join tours t on t.id = e.tour_id
+                    where e.seq > t.processed_seq)
+                + (select count(*)::int from positions p join tours t on t.id = p.tour_id
+                    where p.seq > t.processed_seq) as above`);
+        expect(check?.rows).toBeGreaterThan(0);
+        expect(check?.above).toBe(0);
+    });
+
     it('keeps only tours, waypoints and logins for the days beyond the detail windows', async () => {
         const before = await counts();
         // Nothing new for the same depot and days: a second start writes nothing.

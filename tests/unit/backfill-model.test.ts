@@ -7,7 +7,8 @@ import {
     tourIdFactory,
     workingDaysBefore,
 } from '../../server/demo/simulation/backfill-model.js';
-import { copyText, type TableSpec } from '../../server/demo/simulation/backfill-tables.js';
+import { copyBinary } from '../../server/demo/simulation/backfill-binary.js';
+import type { TableSpec } from '../../server/demo/simulation/backfill-tables.js';
 
 const MINUTE = 60_000;
 
@@ -127,28 +128,135 @@ describe('the app’s ETAs in the history', () => {
     });
 });
 
-describe('COPY text of the backfill’s rows', () => {
+describe('COPY binary of the backfill’s rows', () => {
     const spec: TableSpec = {
         name: 'jobs',
         columns: [
             ['id', 'text'],
+            ['quantity', 'int'],
+            ['weight_kg', 'float8'],
+            ['better_tracking', 'boolean'],
+            ['status_at', 'timestamptz'],
+            ['assignment_date', 'date'],
+            ['state', 'job_state'],
             ['services', 'text[]'],
             ['contacts', 'jsonb'],
-            ['better_tracking', 'boolean'],
-            ['weight_kg', 'float8'],
-            ['status_at', 'timestamptz'],
+            ['speed', 'real'],
+            ['processed_seq', 'bigint'],
         ],
     };
+    const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString('hex');
 
-    it('escapes tab, newline and backslash, writes null as \\N, arrays and JSON as PostgreSQL reads them', () => {
-        expect(
-            copyText(spec, [
-                ['a\tb\nc\\d', ['X "1"', 'Y\\2'], [{ name: 'Tab\there' }], true, 2.5, null],
-                ['plain', [], [], false, null, '2026-03-17T08:00:00.000Z'],
-            ]),
-        ).toBe(
-            'a\\tb\\nc\\\\d\t{"X \\\\"1\\\\"","Y\\\\\\\\2"}\t[{"name":"Tab\\\\there"}]\tt\t2.5\t\\N\n' +
-                'plain\t{}\t[]\tf\t\\N\t2026-03-17T08:00:00.000Z\n',
+    it('writes the header, each row’s field count, lengths and big-endian values, null as -1, and the trailer', () => {
+        const bytes = copyBinary(spec, [
+            [
+                'ab',
+                7,
+                2.5,
+                true,
+                '2000-01-01T00:00:01.000Z',
+                '2000-01-02',
+                'DONE',
+                ['x'],
+                { a: 1 },
+                0.5,
+                4_294_967_301,
+            ],
+            [
+                'ä\t',
+                -1,
+                null,
+                false,
+                '1999-12-31T23:59:59.999Z',
+                '1999-12-31',
+                'OPEN',
+                [],
+                [],
+                null,
+                0,
+            ],
+        ]);
+        expect(hex(bytes)).toBe(
+            [
+                // PGCOPY\n\377\r\n\0, no flags, no header extension.
+                '5047434f50590aff0d0a00',
+                '00000000',
+                '00000000',
+                // Row 1: 11 fields.
+                '000b',
+                '00000002' + '6162',
+                '00000004' + '00000007',
+                '00000008' + '4004000000000000',
+                '00000001' + '01',
+                // One second after 2000-01-01 in microseconds.
+                '00000008' + '00000000000f4240',
+                // One day after 2000-01-01.
+                '00000004' + '00000001',
+                '00000004' + '444f4e45',
+                // One dimension of 1 from 1, no nulls, elements of type text (25): "x".
+                '00000019' +
+                    '00000001' +
+                    '00000000' +
+                    '00000019' +
+                    '00000001' +
+                    '00000001' +
+                    '00000001' +
+                    '78',
+                // jsonb version 1, then {"a":1}.
+                '00000008' + '01' + '7b2261223a317d',
+                '00000004' + '3f000000',
+                '00000008' + '0000000100000005',
+                // Row 2: UTF-8 and a tab as they are, negatives, an empty array and JSON list.
+                '000b',
+                '00000003' + 'c3a4' + '09',
+                '00000004' + 'ffffffff',
+                'ffffffff',
+                '00000001' + '00',
+                // A millisecond before 2000: -1000 microseconds.
+                '00000008' + 'fffffffffffffc18',
+                '00000004' + 'ffffffff',
+                '00000004' + '4f50454e',
+                '0000000c' + '00000000' + '00000000' + '00000019',
+                '00000003' + '01' + '5b5d',
+                'ffffffff',
+                '00000008' + '0000000000000000',
+                // Trailer.
+                'ffff',
+            ].join(''),
         );
+    });
+
+    it('reads the instants of one day after another and back, with or without milliseconds', () => {
+        const times: TableSpec = { name: 'tours', columns: [['started_at', 'timestamptz']] };
+        const instants = [
+            '2026-03-04T07:12:05.042Z',
+            '2026-03-05T00:00:00.000Z',
+            '2026-03-04T23:59:59.999Z',
+            '2026-03-04T07:12:05Z',
+        ];
+        const bytes = copyBinary(
+            times,
+            instants.map((instant) => [instant]),
+        );
+        // Header 19 bytes; each row: field count (2), length (4), microseconds since 2000 (8).
+        const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+        const micros = instants.map((_, row) => view.getBigInt64(19 + row * 14 + 6));
+        const since2000 = (ms: number) => BigInt(ms - Date.UTC(2000, 0, 1)) * 1000n;
+        expect(micros).toEqual([
+            since2000(Date.UTC(2026, 2, 4, 7, 12, 5, 42)),
+            since2000(Date.UTC(2026, 2, 5)),
+            since2000(Date.UTC(2026, 2, 4, 23, 59, 59, 999)),
+            since2000(Date.UTC(2026, 2, 4, 7, 12, 5)),
+        ]);
+        expect(() => copyBinary(times, [['2026-03-04T07:60:00.000Z']])).toThrow(TypeError);
+        expect(() => copyBinary(times, [['2026-02-30T07:00:00.000Z']])).toThrow(TypeError);
+    });
+
+    it('refuses what PostgreSQL would refuse in text: a fraction in an integer, a time it does not make', () => {
+        expect(() => copyBinary(spec, [['a', 1.5]])).toThrow(TypeError);
+        expect(() => copyBinary(spec, [['a', 1, 1, true, '2026-03-17 08:00']])).toThrow(TypeError);
+        expect(() =>
+            copyBinary(spec, [['a', 1, 1, true, '2026-03-17T08:00:00.000Z', '17.03.2026']]),
+        ).toThrow(TypeError);
     });
 });

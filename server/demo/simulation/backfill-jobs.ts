@@ -5,12 +5,11 @@
  */
 import type { ImportJob } from '../../../domain/contracts/job-import.js';
 import type { TourContext, TourRecords } from './backfill-records.js';
+import { isoTime as iso } from './local-time.js';
 
 const MINUTE_MS = 60_000;
 /** A stable stand-in for the import's content hash: nobody sends these jobs again. */
 const CONTENT_HASH = 'demo-backfill';
-
-const iso = (ms: number) => new Date(ms).toISOString();
 
 export type Place = { latitude: number; longitude: number } | null;
 /** A job's (last) status event: its id and the vehicle's last position before it. */

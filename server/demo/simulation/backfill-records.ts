@@ -11,7 +11,8 @@ import { isFailedOutcome } from '../../../domain/tours.js';
 import { etaPredictor, type DayLevel } from './backfill-model.js';
 import type { BackfillTable, Row } from './backfill-tables.js';
 import { pushJob, type Place, type StatusEvent } from './backfill-jobs.js';
-import { driveTour, type TourIds } from './drive.js';
+import { driveTourTraced, type TourIds } from './drive.js';
+import { isoTime as iso } from './local-time.js';
 import { summariseTour } from './summarise.js';
 import type { PlannedTour } from './types.js';
 
@@ -41,8 +42,6 @@ export interface TourContext {
 
 export type TourRecords = Record<BackfillTable, Row[]>;
 
-const iso = (ms: number) => new Date(ms).toISOString();
-
 /** Drives `tour` with the simulator (coarse detail) and answers its rows. */
 export function tourRecords(tour: PlannedTour, context: TourContext): TourRecords {
     const { tenantId, vehicleScopePath: scopePath, vehicleId, driverId, level } = context;
@@ -55,8 +54,9 @@ export function tourRecords(tour: PlannedTour, context: TourContext): TourRecord
         return id;
     });
     const ids: TourIds = { tourId, jobIds, waypointIds };
-    const events = driveTour(tour, ids, { seed: context.seed, detail: 'coarse' });
-    const summary = summariseTour(tour, ids, events);
+    const driven = driveTourTraced(tour, ids, { seed: context.seed, detail: 'coarse' });
+    const { events, times } = driven;
+    const summary = summariseTour(tour, ids, events, driven);
     const records: TourRecords = {
         driver_app_logins: [],
         jobs: [],
@@ -79,8 +79,9 @@ export function tourRecords(tour: PlannedTour, context: TourContext): TourRecord
     let place: Place = null;
     let placeAtStart: Place = null;
     let lastEventAt = planned;
-    for (const event of events) {
-        const at = Date.parse(event.occurredAt);
+    for (let index = 0; index < events.length; index++) {
+        const event = events[index] as DriverAppEvent;
+        const at = times[index] as number;
         lastEventAt = Math.max(lastEventAt, at);
         if (event.position && at <= startedAt) placeAtStart = event.position;
         if (event.type === 'SEQUENCE')

@@ -1,15 +1,14 @@
 /**
- * The backfill's connection to the database, outside the ORM: set-based batch writes (COPY from
- * an in-memory file on PGlite, `jsonb_to_recordset` on PostgreSQL), each batch one transaction,
+ * The backfill's connection to the database, outside the ORM: set-based batch writes (binary COPY
+ * from an in-memory file on PGlite, `jsonb_to_recordset` on PostgreSQL), each batch one transaction,
  * plus plain queries. On PostgreSQL it holds one pooled connection with a session advisory lock,
  * so of several app servers starting together only one backfills.
  */
 import { PGlite, type Transaction as PGliteTransaction } from '@electric-sql/pglite';
 import type pg from 'pg';
 import type { Database } from '../../db/client.js';
+import { copyBinary, copyBinaryStatement } from './backfill-binary.js';
 import {
-    copyStatement,
-    copyText,
     recordsetStatement,
     recordsJson,
     tableSpecs,
@@ -56,8 +55,8 @@ function pgliteSession(client: PGlite): BulkSession {
                 await tx.query('set local session_replication_role = replica');
                 for (const { table, rows } of parts) {
                     if (rows.length === 0) continue;
-                    await tx.query(copyStatement(tableSpecs[table]), [], {
-                        blob: new Blob([copyText(tableSpecs[table], rows)]),
+                    await tx.query(copyBinaryStatement(tableSpecs[table]), [], {
+                        blob: new Blob([copyBinary(tableSpecs[table], rows)]),
                     });
                 }
             });

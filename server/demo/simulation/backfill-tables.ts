@@ -1,7 +1,7 @@
 /**
- * The tables the history backfill writes, their columns in the order of its rows, and the two
- * set-based ways to send a batch of rows: COPY's text format from an in-memory file (PGlite), or
- * one JSON parameter that `jsonb_to_recordset` turns into a table (PostgreSQL).
+ * The tables the history backfill writes, their columns in the order of its rows, and the way to
+ * send a batch of rows to PostgreSQL: one JSON parameter that `jsonb_to_recordset` turns into a
+ * table (PGlite takes COPY's binary format instead: backfill-binary.ts).
  */
 
 /** A cell: text, number, boolean, null, a text array (`text[]`) or a JSON value (`jsonb`). */
@@ -160,61 +160,7 @@ export const tableSpecs: Record<BackfillTable, TableSpec> = {
     },
 };
 
-const copySpecial = /[\\\t\n\r]/;
-const copyEscapes: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
-const escapeCopy = (value: string) =>
-    copySpecial.test(value)
-        ? value.replace(/[\\\t\n\r]/g, (char) => copyEscapes[char] ?? char)
-        : value;
-
-/** An element of an array literal (`{"a","b"}`): quoted, with `"` and `\` escaped. */
-const arrayElement = (value: string) => `"${value.replace(/["\\]/g, (char) => `\\${char}`)}"`;
-
-type Encode = (cell: Exclude<Cell, null>) => string;
-
-/**
- * How a column of `type` is written in COPY's text format: texts with tab, newline, carriage
- * return and backslash escaped; numbers, times, dates and enum labels (made by the backfill, with
- * none of those) as they are.
- */
-function encoderOf(type: string): Encode {
-    if (type === 'text') return (cell) => escapeCopy(String(cell));
-    if (type === 'boolean') return (cell) => (cell ? 't' : 'f');
-    if (type === 'text[]')
-        return (cell) =>
-            escapeCopy(`{${(cell as unknown[]).map((v) => arrayElement(String(v))).join(',')}}`);
-    if (type === 'jsonb') return (cell) => escapeCopy(JSON.stringify(cell));
-    return (cell) => String(cell);
-}
-
-const encoders = new Map<TableSpec, Encode[]>();
-
-/** The rows as the text of `COPY … FROM` (one line per row, cells in column order, `\N` for null). */
-export function copyText(spec: TableSpec, rows: readonly Row[]): string {
-    let encode = encoders.get(spec);
-    if (!encode) {
-        encode = spec.columns.map(([, type]) => encoderOf(type));
-        encoders.set(spec, encode);
-    }
-    const count = encode.length;
-    let out = '';
-    for (const row of rows) {
-        let line = '';
-        for (let i = 0; i < count; i++) {
-            const cell = row[i] ?? null;
-            if (i > 0) line += '\t';
-            line += cell === null ? '\\N' : (encode[i] as Encode)(cell);
-        }
-        out += `${line}\n`;
-    }
-    return out;
-}
-
-const columnList = (spec: TableSpec) => spec.columns.map(([name]) => name).join(', ');
-
-/** `COPY <table> (<columns>) FROM '/dev/blob'` (PGlite's in-memory file). */
-export const copyStatement = (spec: TableSpec) =>
-    `copy ${spec.name} (${columnList(spec)}) from '/dev/blob'`;
+export const columnList = (spec: TableSpec) => spec.columns.map(([name]) => name).join(', ');
 
 /** The rows as the JSON records `recordsetStatement` reads (one object per row, by column name). */
 export function recordsJson(spec: TableSpec, rows: readonly Row[]): string {

@@ -3,7 +3,8 @@
  * each depot's local today, planned and driven by the simulator (coarse detail) and written as
  * the live path would have left it, through a bulk path instead of HTTP. Set-based batches of
  * about `chunkTargetMs` of database time each, with the event loop free between them, so the
- * product keeps answering meanwhile.
+ * product keeps answering meanwhile; the simulation runs on a worker thread, a few days ahead of
+ * the writes (backfill-simulator.ts).
  *
  * Idempotent and resumable: the unit of work is a depot day, and its tours and waypoints go in
  * last, in one transaction, so a depot day with tours is complete and skipped. A depot day
@@ -11,35 +12,26 @@
  * rows are removed and it is written again.
  */
 import type { Database } from '../../db/client.js';
-import { createRandom } from '../random.js';
 import { demoOrganisations } from '../data/organisations.js';
 import {
     dayLevel,
     depthOf,
-    driverOf,
-    etaErrorMinutes,
     localDate,
-    tourIdFactory,
     unitKey,
     workingDaysBefore,
     type BackfillDepot,
     type BackfillDetail,
-    type BackfillUnit,
-    type BackfillVehicle,
 } from './backfill-model.js';
-import { tourRecords, type TourRecords } from './backfill-records.js';
-import { openBulkSession, yieldToEventLoop } from './backfill-session.js';
+import { openBulkSession } from './backfill-session.js';
+import { openDaySimulator, type DaySimulator, type SimulatedDay } from './backfill-simulator.js';
 import {
     checkReferences,
     completeDays,
     makePartitions,
     removeInterrupted,
 } from './backfill-store.js';
-import { backfillTables, type BackfillTable, type Row } from './backfill-tables.js';
+import { backfillTables, type BackfillTable } from './backfill-tables.js';
 import { ChunkWriter } from './backfill-writer.js';
-import { importBatches } from './import-batches.js';
-import { buildNetwork, type StreetNetwork } from './network.js';
-import { planDepotDay } from './plan.js';
 
 export type {
     BackfillDepot,
@@ -67,7 +59,12 @@ export interface BackfillResult extends BackfillProgress {
     locked: boolean;
     /** Stopped by the signal before the end. */
     aborted: boolean;
+    /** Where the days were simulated (none when there was nothing to do). */
+    simulatedIn: 'worker' | 'inline' | 'none';
 }
+
+/** Depot days simulated ahead of the one being written (a worker's queue). */
+const DAYS_AHEAD = 2;
 
 export interface BackfillInput {
     depots: readonly BackfillDepot[];
@@ -82,6 +79,8 @@ export interface BackfillInput {
     signal?: AbortSignal;
     /** Database time aimed at per batch (default 200 ms). */
     chunkTargetMs?: number;
+    /** Simulates on a worker thread (default), or on this thread between the writes. */
+    worker?: boolean;
 }
 
 /**
@@ -121,7 +120,9 @@ export async function backfillHistory(db: Database, input: BackfillInput): Promi
         writeMs: Math.round(time.write),
     });
     const session = await openBulkSession(db);
-    if (!session) return { ...progress(0, 0, 0), locked: true, aborted: false };
+    if (!session)
+        return { ...progress(0, 0, 0), locked: true, aborted: false, simulatedIn: 'none' };
+    let simulator: DaySimulator | null = null;
     try {
         const units = input.depots
             .filter((depot) => depot.vehicles.length > 0)
@@ -139,82 +140,44 @@ export async function backfillHistory(db: Database, input: BackfillInput): Promi
             (unit) => !done.has(unitKey(unit.depot.internalDepotId, unit.date)),
         );
         const skipped = units.length - todo.length;
-        if (todo.length > 0) {
-            await checkReferences(session, todo);
-            await makePartitions(session, todo);
-        }
+        const finished = (daysDone: number, aborted: boolean): BackfillResult => ({
+            ...progress(daysDone, todo.length, skipped),
+            locked: false,
+            aborted,
+            simulatedIn: simulator?.where ?? 'none',
+        });
+        if (todo.length === 0) return finished(0, false);
+        await checkReferences(session, todo);
+        await makePartitions(session, todo);
+        simulator = await openDaySimulator(input.seed, input.worker ?? true);
         const writer = new ChunkWriter(session, input.chunkTargetMs ?? 200, rows, time);
-        const networks = new Map<string, StreetNetwork>();
+        // A worker simulates the next days while this thread writes the current one.
+        const ahead = simulator.where === 'worker' ? DAYS_AHEAD : 0;
+        const days = new Map<number, Promise<SimulatedDay>>();
+        const ask = (index: number) => {
+            const unit = todo[index];
+            if (!unit || days.has(index) || !simulator) return;
+            const day = simulator.simulate(unit);
+            // Awaited in turn below; a day asked for ahead of a stop is dropped quietly.
+            day.catch(() => undefined);
+            days.set(index, day);
+        };
         for (const [index, unit] of todo.entries()) {
-            if (input.signal?.aborted)
-                return { ...progress(index, todo.length, skipped), locked: false, aborted: true };
-            const { depot, level } = unit;
-            let network = networks.get(depot.internalDepotId);
-            if (!network) {
-                network = buildNetwork(depot, input.seed);
-                networks.set(depot.internalDepotId, network);
+            if (input.signal?.aborted) {
+                await writer.flush();
+                return finished(index, true);
             }
-            const records = await simulateDay(unit, input.seed, network, time);
-            await writer.writeDay(records, level.events || level.positions);
+            for (let k = index; k <= index + ahead; k++) ask(k);
+            const day = await (days.get(index) as Promise<SimulatedDay>);
+            days.delete(index);
+            time.simulate += day.ms;
+            await writer.writeDay(day.records, unit.level.events || unit.level.positions);
             input.onProgress?.(progress(index + 1, todo.length, skipped));
         }
-        return { ...progress(todo.length, todo.length, skipped), locked: false, aborted: false };
+        await writer.flush();
+        return finished(todo.length, false);
     } finally {
+        await simulator?.close();
         await session.release();
     }
-}
-
-/** Plans and drives one depot day; answers its rows, yielding between tours. */
-async function simulateDay(
-    unit: BackfillUnit,
-    seed: string,
-    network: StreetNetwork,
-    time: { simulate: number },
-): Promise<TourRecords> {
-    let start = performance.now();
-    const { depot, date, level } = unit;
-    const byNumber = new Map(depot.vehicles.map((vehicle) => [vehicle.number, vehicle]));
-    const plan = planDepotDay({
-        depot,
-        // In number order, like the live day, so each vehicle drives the same tour number.
-        vehicles: [...byNumber.keys()].sort(),
-        date,
-        seed,
-        network,
-    });
-    const importJobs = new Map(
-        level.jobs
-            ? importBatches(plan).flatMap((batch) =>
-                  batch.jobs.map((job) => [job.externalJobId, job]),
-              )
-            : [],
-    );
-    const day = Object.fromEntries(backfillTables.map((t) => [t, [] as Row[]])) as TourRecords;
-    for (const tour of plan.tours) {
-        const vehicle = byNumber.get(tour.vehicleNumber) as BackfillVehicle;
-        const tourKey = `${depot.internalDepotId}:${date}:${tour.tourNumber}`;
-        const records = tourRecords(tour, {
-            tenantId: depot.tenantId,
-            depotId: depot.internalDepotId,
-            depotScopePath: depot.scopePath,
-            vehicleScopePath: vehicle.scopePath,
-            vehicleId: vehicle.id,
-            subcontractorId: vehicle.subcontractorId,
-            driverId: driverOf(
-                createRandom(seed, `driver:${vehicle.id}:${date}`),
-                vehicle.regularDriverId,
-                vehicle.standInDriverIds,
-            ),
-            seed,
-            level,
-            importJobs,
-            newId: tourIdFactory(seed, tourKey),
-            etaErrorMinutes: etaErrorMinutes(seed, vehicle.id),
-        });
-        for (const table of backfillTables) for (const row of records[table]) day[table].push(row);
-        time.simulate += performance.now() - start;
-        await yieldToEventLoop();
-        start = performance.now();
-    }
-    return day;
 }

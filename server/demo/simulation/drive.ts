@@ -78,12 +78,37 @@ function device(random: Random): NonNullable<DriverAppEvent['device']> {
     };
 }
 
+/** A driven tour with what the backfill reads from it without parsing it again. */
+export interface DrivenTour {
+    /** As `driveTour` answers them. */
+    events: DriverAppEvent[];
+    /** Each event's `occurredAt` in epoch milliseconds. */
+    times: number[];
+    /** The legs driven (depot → stops in driven order → depot), with their length along the grid. */
+    legs: DrivenLeg[];
+}
+
+export interface DrivenLeg {
+    from: GridPoint;
+    to: GridPoint;
+    lengthM: number;
+}
+
 /** The driver-app events of one driven tour, sorted by `occurredAt`, ids `${tourId}:${n}`. */
 export function driveTour(
     tour: PlannedTour,
     ids: TourIds,
     options: DriveOptions,
 ): DriverAppEvent[] {
+    return driveTourTraced(tour, ids, options).events;
+}
+
+/** `driveTour`, with the events' times as numbers and the legs driven. */
+export function driveTourTraced(
+    tour: PlannedTour,
+    ids: TourIds,
+    options: DriveOptions,
+): DrivenTour {
     if (ids.waypointIds.length !== tour.stops.length)
         throw new RangeError(
             `${tour.stops.length} stops but ${ids.waypointIds.length} waypoint ids`,
@@ -155,9 +180,12 @@ export function driveTour(
         : -1;
     const jobIdOf = (externalJobId: string) => ids.jobIds.get(externalJobId) ?? externalJobId;
 
+    const legs: DrivenLeg[] = [];
     /** Drives from `from` to `to` from `at`, answering the arrival; the app may be in the background meanwhile. */
     const driveTo = (from: GridPoint, to: GridPoint, background: boolean): number => {
-        const movement = driveRoute(routeBetween(network, from, to), at, random, gps, interval);
+        const route = routeBetween(network, from, to);
+        legs.push({ from, to, lengthM: route.lengthM });
+        const movement = driveRoute(route, at, random, gps, interval);
         const hiddenFrom = background
             ? at + (movement.arrival - at) * (0.1 + random.next() * 0.4)
             : Infinity;
@@ -214,10 +242,11 @@ export function driveTour(
     });
 
     pending.sort((a, b) => a.at - b.at || a.order - b.order);
-    return pending.map(({ at: time, body }, index) => ({
+    const events = pending.map(({ at: time, body }, index) => ({
         eventId: `${ids.tourId}:${index + 1}`,
         occurredAt: isoTime(time),
         tourId: ids.tourId,
         ...body,
     }));
+    return { events, times: pending.map((event) => event.at), legs };
 }

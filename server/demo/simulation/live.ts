@@ -366,6 +366,8 @@ export function startLiveSimulation(options: LiveSimulationOptions): LiveSimulat
                             days: `${progress.daysDone}/${progress.daysTotal}`,
                             rows: progress.rows,
                             ms: progress.elapsedMs,
+                            simulateMs: progress.simulateMs,
+                            writeMs: progress.writeMs,
                         },
                         'demo history: writing 15 weeks in the background',
                     );
@@ -373,7 +375,14 @@ export function startLiveSimulation(options: LiveSimulationOptions): LiveSimulat
             });
             if (!result.locked && !result.aborted && result.daysDone > 0)
                 log.info(
-                    { days: result.daysDone, rows: result.rows, ms: result.elapsedMs },
+                    {
+                        days: result.daysDone,
+                        rows: result.rows,
+                        ms: result.elapsedMs,
+                        simulateMs: result.simulateMs,
+                        writeMs: result.writeMs,
+                        simulatedIn: result.simulatedIn,
+                    },
                     'demo history written',
                 );
         } catch (error) {

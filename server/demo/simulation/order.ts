@@ -27,23 +27,34 @@ export function roundTripLength(
 
 /** Always the nearest unvisited point next, starting from `start` (ties: the lower index). */
 export function nearestNeighbourOrder(start: XY, points: readonly XY[]): number[] {
-    const visited = new Uint8Array(points.length);
+    const n = points.length;
+    const xs = new Float64Array(n);
+    const ys = new Float64Array(n);
+    points.forEach((point, index) => {
+        xs[index] = point.x;
+        ys[index] = point.y;
+    });
+    const visited = new Uint8Array(n);
     const order: number[] = [];
-    let current = start;
-    for (let step = 0; step < points.length; step++) {
+    let x = start.x;
+    let y = start.y;
+    for (let step = 0; step < n; step++) {
         let best = -1;
         let bestDistance = Infinity;
-        points.forEach((point, index) => {
-            if (visited[index]) return;
-            const distance = manhattan(current, point);
+        for (let index = 0; index < n; index++) {
+            if (visited[index]) continue;
+            // manhattan(current, point), term by term.
+            const distance =
+                Math.abs(x - (xs[index] as number)) + Math.abs(y - (ys[index] as number));
             if (distance < bestDistance) {
                 bestDistance = distance;
                 best = index;
             }
-        });
+        }
         visited[best] = 1;
         order.push(best);
-        current = points[best] as XY;
+        x = xs[best] as number;
+        y = ys[best] as number;
     }
     return order;
 }
@@ -51,6 +62,11 @@ export function nearestNeighbourOrder(start: XY, points: readonly XY[]): number[
 /**
  * Improves a round trip by reversing stretches while that shortens it (2-opt, first
  * improvement), up to `maxPasses` passes over all pairs. The depot stays first and last.
+ *
+ * Hot (every tour of every planned day): the coordinates sit in typed arrays by position, and the
+ * lengths of the trip's edges are kept in one (`edge[k]`: position k to k + 1) as the stretches
+ * turn, so a pair costs two distances. Every value and comparison is the plain formula's
+ * `d(i - 1, j) + d(i, j + 1) - d(i - 1, i) - d(j, j + 1) < -1e-9`, in the same order of pairs.
  */
 function twoOpt(
     start: XY,
@@ -62,27 +78,48 @@ function twoOpt(
     // Position 0 and n + 1 are the depot, so every stretch has a neighbour on both sides.
     const xs = new Float64Array(n + 2);
     const ys = new Float64Array(n + 2);
+    const edge = new Float64Array(n + 1);
     const order = [...initial];
-    const load = () => {
-        xs[0] = xs[n + 1] = start.x;
-        ys[0] = ys[n + 1] = start.y;
-        order.forEach((index, position) => {
-            xs[position + 1] = (points[index] as XY).x;
-            ys[position + 1] = (points[index] as XY).y;
-        });
-    };
+    xs[0] = xs[n + 1] = start.x;
+    ys[0] = ys[n + 1] = start.y;
+    order.forEach((index, position) => {
+        xs[position + 1] = (points[index] as XY).x;
+        ys[position + 1] = (points[index] as XY).y;
+    });
     const d = (i: number, j: number) =>
-        Math.abs((xs[i] ?? 0) - (xs[j] ?? 0)) + Math.abs((ys[i] ?? 0) - (ys[j] ?? 0));
-    load();
+        Math.abs((xs[i] as number) - (xs[j] as number)) +
+        Math.abs((ys[i] as number) - (ys[j] as number));
+    for (let k = 0; k <= n; k++) edge[k] = d(k, k + 1);
     for (let pass = 0; pass < maxPasses; pass++) {
         let improved = false;
         for (let i = 1; i < n; i++) {
+            const xa = xs[i - 1] as number;
+            const ya = ys[i - 1] as number;
+            let xb = xs[i] as number;
+            let yb = ys[i] as number;
+            let before = edge[i - 1] as number;
             for (let j = i + 1; j <= n; j++) {
-                const delta = d(i - 1, j) + d(i, j + 1) - d(i - 1, i) - d(j, j + 1);
+                const xj = xs[j] as number;
+                const yj = ys[j] as number;
+                const xk = xs[j + 1] as number;
+                const yk = ys[j + 1] as number;
+                const delta =
+                    Math.abs(xa - xj) +
+                    Math.abs(ya - yj) +
+                    (Math.abs(xb - xk) + Math.abs(yb - yk)) -
+                    before -
+                    (edge[j] as number);
                 if (delta < -1e-9) {
                     reverse(order, i - 1, j - 1);
                     reverseFloats(xs, i, j);
                     reverseFloats(ys, i, j);
+                    // The edges inside the stretch turn with it; the two at its ends are new.
+                    reverseFloats(edge, i, j - 1);
+                    edge[i - 1] = d(i - 1, i);
+                    edge[j] = d(j, j + 1);
+                    xb = xs[i] as number;
+                    yb = ys[i] as number;
+                    before = edge[i - 1] as number;
                     improved = true;
                 }
             }

@@ -57,14 +57,24 @@ function corners(from: XY, chain: readonly StreetLine[], to: XY): XY[] {
     return points;
 }
 
+/** The time along a chain (as `chainRoute` reckons it), without building its corners: hot. */
 function chainSeconds(from: XY, chain: readonly StreetLine[], to: XY): number {
-    const points = corners(from, chain, to);
     let seconds = 0;
     let legs = 0;
+    let x = from.x;
+    let y = from.y;
     for (let i = 0; i < chain.length; i++) {
-        const length = manhattan(points[i] as XY, points[i + 1] as XY);
+        const line = chain[i] as StreetLine;
+        const next = chain[i + 1];
+        // The next corner: the crossing with the next street (as `crossing`), or the end.
+        const vertical = line.axis === 'v';
+        const nextX = next ? (vertical ? line.offset : next.offset) : to.x;
+        const nextY = next ? (vertical ? next.offset : line.offset) : to.y;
+        const length = Math.abs(x - nextX) + Math.abs(y - nextY);
+        x = nextX;
+        y = nextY;
         if (length <= 0.5) continue;
-        seconds += length / ((chain[i] as StreetLine).speedKmh / 3.6);
+        seconds += length / (line.speedKmh / 3.6);
         legs++;
     }
     return seconds + Math.max(0, legs - 1) * TURN_SECONDS;

@@ -10,7 +10,8 @@ import {
     type JobOutcome,
     type WaypointState,
 } from '../../../domain/tours.js';
-import type { TourIds } from './drive.js';
+import type { DrivenLeg, TourIds } from './drive.js';
+import { isoTime } from './local-time.js';
 import type { GridPoint } from './network.js';
 import { routeBetween } from './routing.js';
 import { orderFidelity } from '../../../domain/sequenceFidelity.js';
@@ -68,11 +69,20 @@ interface StopTrace {
     statuses: Map<string, { outcome: JobOutcome; reason: FailureReason | null; at: number }>;
 }
 
-/** The summary of a tour driven by `driveTour` with the same `ids`. */
+/** What `driveTourTraced` knows besides the events: read from there instead of worked out again. */
+export interface DriveTrace {
+    /** Each event's `occurredAt` in epoch milliseconds. */
+    times: readonly number[];
+    /** The legs driven, in order, with their length along the grid. */
+    legs: readonly DrivenLeg[];
+}
+
+/** The summary of a tour driven by `driveTour` with the same `ids` (and what `driveTourTraced` told, if known). */
 export function summariseTour(
     tour: PlannedTour,
     ids: TourIds,
     events: readonly DriverAppEvent[],
+    drive?: DriveTrace,
 ): TourSummary {
     const stopOfJob = new Map<string, number>();
     tour.stops.forEach((stop, index) => {
@@ -87,8 +97,9 @@ export function summariseTour(
     const times = { login: NaN, start: NaN, finish: NaN, logout: NaN };
     let suggested: number[] | null = null;
     const waypointIndex = new Map(ids.waypointIds.map((id, index) => [id, index]));
-    for (const event of events) {
-        const at = Date.parse(event.occurredAt);
+    for (let index = 0; index < events.length; index++) {
+        const event = events[index] as DriverAppEvent;
+        const at = drive?.times[index] ?? Date.parse(event.occurredAt);
         if (event.type === 'LOGIN' && Number.isNaN(times.login)) times.login = at;
         if (event.type === 'LOGOUT') times.logout = at;
         if (event.type === 'SEQUENCE' && suggested === null)
@@ -116,7 +127,7 @@ export function summariseTour(
         .sort((a, b) => a[1].first - b[1].first)
         .map(([stop]) => stop);
     const drivenPosition = new Map(driven.map((stop, position) => [stop, position]));
-    const iso = (time: number) => (Number.isNaN(time) ? null : new Date(time).toISOString());
+    const iso = (time: number) => (Number.isNaN(time) ? null : isoTime(time));
 
     /** The latest stationary position in (after, upTo], else `upTo`. */
     const arrivalBefore = (upTo: number, after: number): number => {
@@ -163,13 +174,16 @@ export function summariseTour(
         ...driven.map((stop) => (tour.stops[stop] as PlannedTour['stops'][number]).point),
         tour.network.depotPoint,
     ];
+    // The drive routed the same legs when it served the stops in this order: their lengths.
     let metres = 0;
-    for (let i = 0; i + 1 < points.length; i++)
-        metres += routeBetween(
-            tour.network,
-            points[i] as GridPoint,
-            points[i + 1] as GridPoint,
-        ).lengthM;
+    for (let i = 0; i + 1 < points.length; i++) {
+        const [from, to] = [points[i] as GridPoint, points[i + 1] as GridPoint];
+        const leg = drive?.legs[i];
+        metres +=
+            leg && leg.from === from && leg.to === to
+                ? leg.lengthM
+                : routeBetween(tour.network, from, to).lengthM;
+    }
     const doneJobs = waypoints.flatMap((waypoint) =>
         waypoint.state === 'DONE' ? waypoint.jobs : [],
     );

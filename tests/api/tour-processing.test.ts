@@ -36,38 +36,49 @@ async function settle() {
     }
 }
 
-beforeAll(async () => {
-    t = await createTestApp();
-    await seedFixtures(t.db);
+/** A delivery stop north of the Berlin depot, assigned to tour (vehicle) `tour` of today. */
+const stop = (id: string, latitude: number, sequence: number, tour: string) => ({
+    externalJobId: id,
+    type: 'DELIVERY',
+    address: {
+        street: `Street ${id}`,
+        postcode: '10115',
+        countryCode: 'DE',
+        latitude,
+        longitude: 13.405,
+    },
+    assignments: [{ externalDepotId: '110', date: DAY, key: 'TOUR', value: tour, sequence }],
+});
+
+/** A Berlin vehicle `number` and today's tour of it, made by importing its jobs. */
+async function addTour(number: string, jobsOfTour: ReturnType<typeof stop>[]) {
     await t.db.insert(vehicles).values({
-        id: 'veh-1234',
+        id: `veh-${number}`,
         tenantId: ids.north,
         depotId: ids.berlin,
         subcontractorId: ids.sucoBerlin,
-        number: '1234',
+        number,
         scopePath: paths.sucoBerlin,
     });
     const importer = (await machineTokenFor(t, ids.north, ['jobs:write'])).token;
-    const stop = (id: string, latitude: number, sequence: number) => ({
-        externalJobId: id,
-        type: 'DELIVERY',
-        address: {
-            street: `Street ${id}`,
-            postcode: '10115',
-            countryCode: 'DE',
-            latitude,
-            longitude: 13.405,
-        },
-        assignments: [{ externalDepotId: '110', date: DAY, key: 'TOUR', value: '1234', sequence }],
-    });
-    // The Berlin depot is at 52.52, 13.405: stops 1.1, 2.2 and 3.3 km north of it.
     const imported = await t.app.inject({
         method: 'POST',
         url: '/data-gateway/api/v1/external/jobs',
         headers: { authorization: `Bearer ${importer}` },
-        payload: { jobs: [stop('J1', 52.53, 1), stop('J2', 52.54, 2), stop('J3', 52.55, 3)] },
+        payload: { jobs: jobsOfTour },
     });
-    expect(imported.json()).toMatchObject({ created: 3 });
+    expect(imported.json()).toMatchObject({ created: jobsOfTour.length });
+}
+
+beforeAll(async () => {
+    t = await createTestApp();
+    await seedFixtures(t.db);
+    // The Berlin depot is at 52.52, 13.405: stops 1.1, 2.2 and 3.3 km north of it.
+    await addTour('1234', [
+        stop('J1', 52.53, 1, '1234'),
+        stop('J2', 52.54, 2, '1234'),
+        stop('J3', 52.55, 3, '1234'),
+    ]);
     tourId = (await t.db.select().from(tours))[0]?.id ?? '';
     events = (await machineTokenFor(t, ids.north, ['events:write'])).token;
 });
@@ -218,7 +229,7 @@ describe('tour processing', () => {
         const paused: number[] = [];
         expect(
             await processQueuedTours(t.db, {
-                afterTour: async (ms) => void paused.push(ms),
+                afterBatch: async (ms) => void paused.push(ms),
             }),
         ).toBe(1);
         expect(paused).toHaveLength(1);
@@ -252,5 +263,54 @@ describe('tour processing', () => {
             tour?.waypointsDone,
             tour?.finishedAt?.toISOString().slice(0, 16),
         ]).toEqual(['FINISHED', 3, minutesAgo(1).slice(0, 16)]);
+    });
+
+    it('processes tours together, each with its own events, and queues again only a tour whose run fails', async () => {
+        await addTour('5678', [stop('K1', 52.56, 1, '5678')]);
+        await addTour('9012', [stop('K2', 52.56, 1, '9012')]);
+        const tourOf = async (vehicleId: string) =>
+            (await t.db.select().from(tours).where(eq(tours.vehicleId, vehicleId)))[0];
+        const healthy = await tourOf('veh-5678');
+        const broken = await tourOf('veh-9012');
+        // A carried state the computation cannot read (speeds must be a list): its run throws.
+        await t.db
+            .update(tours)
+            .set({ processingState: sql`'{"recentSpeeds": 5}'::jsonb` })
+            .where(eq(tours.id, broken?.id ?? ''));
+        const at = minutesAgo(3);
+        const moving = (eventId: string, id: string | undefined, latitude: number) => ({
+            eventId,
+            type: 'POSITION' as const,
+            occurredAt: at,
+            tourId: id ?? '',
+            position: { latitude, longitude: 13.405, speed: 8 },
+        });
+        const answer = await post([
+            moving('h1', healthy?.id, 52.53),
+            moving('b1', broken?.id, 52.54),
+        ]);
+        expect(answer.json()).toEqual({ accepted: 2, rejected: [] });
+        await settle();
+        const healthyAfter = await tourOf('veh-5678');
+        const brokenAfter = await tourOf('veh-9012');
+        // 1.1 km from the depot: on the road since that position.
+        expect([healthyAfter?.state, healthyAfter?.startedAt?.toISOString()]).toEqual([
+            'ON_ROAD',
+            at,
+        ]);
+        expect(Number(healthyAfter?.processedSeq)).toBeGreaterThan(Number(healthy?.processedSeq));
+        // The broken tour is untouched and waits in the queue for a later try.
+        expect([brokenAfter?.state, brokenAfter?.processedSeq]).toEqual([
+            'NOT_STARTED',
+            broken?.processedSeq,
+        ]);
+        const [queued] = await t.db
+            .select()
+            .from(tourProcessingQueue)
+            .where(eq(tourProcessingQueue.tourId, broken?.id ?? ''));
+        expect(queued?.requestedAt.getTime()).toBeGreaterThan(Date.now());
+        // The first tour's events went to the first tour only.
+        const [first] = await t.db.select().from(tours).where(eq(tours.id, tourId));
+        expect(first?.state).toBe('FINISHED');
     });
 });

@@ -21,6 +21,7 @@ import {
     type HistoryDepth,
 } from '../../server/demo/simulation/backfill.js';
 import { openTestDatabase } from './helpers/test-app.js';
+import { hamburg } from '../unit/simulation-fixtures.js';
 
 /**
  * The demo's history backfill (issue 14 part 5) on one depot with three vehicles over two weeks:
@@ -49,15 +50,10 @@ const drivers = ['bf-d1', 'bf-d2', 'bf-d3', 'bf-d4', 'bf-d5'];
 
 const depot: BackfillDepot = {
     internalDepotId: 'bf-depot',
+    ...hamburg,
     externalDepotId: '4417',
     tenantId: 'bf',
     scopePath: DEPOT_PATH,
-    latitude: 53.5511,
-    longitude: 9.9937,
-    timeZone: 'Europe/Berlin',
-    countryCode: 'DE',
-    locality: 'Hamburg',
-    postcode: '20095',
     vehicles: ['1001', '1002', '1003'].map((number, index): BackfillVehicle => ({
         id: `bf-v${index + 1}`,
         number,

@@ -5,7 +5,13 @@ import type {
     DriverAppEvent,
     IngestionResult,
 } from '../../domain/contracts/driver-app-ingestion.js';
-import { users, vehicles, vehicleStates, vehicleTrackers } from '../../server/db/schema/index.js';
+import {
+    driverAppLogins,
+    users,
+    vehicles,
+    vehicleStates,
+    vehicleTrackers,
+} from '../../server/db/schema/index.js';
 import { driverAppEvents, positions } from '../../server/db/schema/partitioned.js';
 import { accessTokenFor, addFixtureUsers, ids, paths, seedFixtures } from './helpers/fixtures.js';
 import { machineTokenFor } from './helpers/machine-fixtures.js';
@@ -216,6 +222,29 @@ describe('POST /tour-commander/v1/external/driver-app/events (API credentials)',
         const others = await t.db.select().from(driverAppEvents);
         expect(others.map((row) => row.type).sort()).toEqual(['LOGIN', 'SCAN', 'STATUS_CHANGE']);
         expect(others.find((row) => row.type === 'SCAN')?.jobId).toBe(jobIds.D1);
+        // The login is also kept beside the events (app licences), once although posted twice.
+        const logins = await t.db.select().from(driverAppLogins);
+        expect(
+            logins.map((row) => [
+                row.eventId,
+                row.tourId,
+                row.vehicleId,
+                row.depotId,
+                row.scopePath,
+                row.userId,
+                row.occurredAt.toISOString(),
+            ]),
+        ).toEqual([
+            [
+                'login-1',
+                tourId,
+                'veh-1234',
+                ids.berlin,
+                paths.sucoBerlin,
+                null,
+                batch[0]?.occurredAt,
+            ],
+        ]);
         const [state] = await t.db
             .select()
             .from(vehicleStates)

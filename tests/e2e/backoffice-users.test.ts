@@ -3,7 +3,6 @@ import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { depots, tenants, users } from '../../server/db/schema/index.js';
 import { pathOf, signIn, signOut } from './fixtures/app.js';
-import { screenshotAndAxe } from './fixtures/browser.js';
 import { setUpE2eEnvironment } from './fixtures/environment.js';
 import {
     createTestUser,
@@ -56,10 +55,7 @@ async function freshSignIn(page: Page, email: string, password: string): Promise
     await page.waitForURL((target) => !target.pathname.startsWith('/login'));
 }
 
-async function checkPage(page: Page, name: string) {
-    expect(await screenshotAndAxe(page, name), `axe on ${name}`).toEqual([]);
-    expect(env.browser.problems.filter((problem) => problem.kind === 'csp')).toEqual([]);
-}
+const checkPage = (page: Page, name: string) => env.checkPage(page, name, ['csp']);
 
 const dialogOf = (page: Page) => page.getByRole('dialog');
 

@@ -9,7 +9,6 @@ import {
     users,
 } from '../../server/db/schema/index.js';
 import { pathOf, signIn, signOut } from './fixtures/app.js';
-import { screenshotAndAxe } from './fixtures/browser.js';
 import { setUpE2eEnvironment } from './fixtures/environment.js';
 import { demoLoginOf } from './fixtures/server.js';
 
@@ -34,14 +33,7 @@ async function freshSignIn(page: Page, login: { email: string; password: string 
     await page.waitForURL((target) => !target.pathname.startsWith('/login'));
 }
 
-async function checkPage(page: Page, name: string) {
-    expect(await screenshotAndAxe(page, name), `axe on ${name}`).toEqual([]);
-    expect(
-        env.browser.problems.filter(
-            (problem) => problem.kind === 'csp' || problem.kind === 'pageerror',
-        ),
-    ).toEqual([]);
-}
+const { checkPage } = env;
 
 /** A depot of the organisation admin's organisation, and its latest configuration revision. */
 async function depotOfOrganisationAdmin(email: string) {

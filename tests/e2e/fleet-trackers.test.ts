@@ -1,5 +1,4 @@
 import { asc, eq } from 'drizzle-orm';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
     depots,
@@ -9,7 +8,6 @@ import {
     vehicleTrackers,
 } from '../../server/db/schema/index.js';
 import { signIn, signOut } from './fixtures/app.js';
-import { screenshotAndAxe } from './fixtures/browser.js';
 import { setUpE2eEnvironment } from './fixtures/environment.js';
 import { demoLoginOf } from './fixtures/server.js';
 
@@ -22,14 +20,7 @@ import { demoLoginOf } from './fixtures/server.js';
 const env = setUpE2eEnvironment();
 const { url } = env;
 
-async function checkPage(page: Page, name: string) {
-    expect(await screenshotAndAxe(page, name), `axe on ${name}`).toEqual([]);
-    expect(
-        env.browser.problems.filter(
-            (problem) => problem.kind === 'csp' || problem.kind === 'pageerror',
-        ),
-    ).toEqual([]);
-}
+const { checkPage } = env;
 
 /** One position of `identifier`, now, as Traccar Client sends it (query string). */
 const sendPosition = (identifier: string) =>

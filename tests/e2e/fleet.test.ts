@@ -79,14 +79,7 @@ async function freshSignIn(page: Page, login: Login): Promise<void> {
     await page.waitForURL((target) => !target.pathname.startsWith('/login'));
 }
 
-async function checkPage(page: Page, name: string) {
-    expect(await screenshotAndAxe(page, name), `axe on ${name}`).toEqual([]);
-    expect(
-        env.browser.problems.filter(
-            (problem) => problem.kind === 'csp' || problem.kind === 'pageerror',
-        ),
-    ).toEqual([]);
-}
+const { checkPage } = env;
 
 /** Opens a select and clicks an option. */
 async function choose(page: Page, select: Locator, option: string | RegExp) {

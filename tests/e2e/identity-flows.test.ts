@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { depots, users } from '../../server/db/schema/index.js';
 import { pathOf, signIn, signOut } from './fixtures/app.js';
-import { screenshotAndAxe, unexpectedProblems } from './fixtures/browser.js';
+import { unexpectedProblems } from './fixtures/browser.js';
 import {
     createTestUser,
     freshTotp,
@@ -36,10 +36,7 @@ beforeAll(async () => {
 });
 
 /** Runs axe and saves a screenshot; no CSP violation may have happened so far. */
-async function checkPage(page: Page, name: string) {
-    expect(await screenshotAndAxe(page, name), `axe on ${name}`).toEqual([]);
-    expect(env.browser.problems.filter((problem) => problem.kind === 'csp')).toEqual([]);
-}
+const checkPage = (page: Page, name: string) => env.checkPage(page, name, ['csp']);
 
 /** A form field by the start of its label (required fields add an asterisk). */
 const field = (page: Page, label: string) => page.getByLabel(new RegExp(`^${label}`));

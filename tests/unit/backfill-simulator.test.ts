@@ -5,20 +5,16 @@ import {
     openDaySimulator,
     type DaySimulator,
 } from '../../server/demo/simulation/backfill-simulator.js';
+import { hamburg } from './simulation-fixtures.js';
 
 /** The backfill's simulation on a worker thread gives the rows this thread gives. */
 
 const depot: BackfillUnit['depot'] = {
     internalDepotId: 'sim-depot',
+    ...hamburg,
     externalDepotId: '4417',
     tenantId: 'sim',
     scopePath: 'sim.DE.grp.sim-depot',
-    latitude: 53.5511,
-    longitude: 9.9937,
-    timeZone: 'Europe/Berlin',
-    countryCode: 'DE',
-    locality: 'Hamburg',
-    postcode: '20095',
     vehicles: ['1001', '1002'].map((number, index) => ({
         id: `sim-v${index}`,
         number,

@@ -146,6 +146,15 @@ beforeEach(() => {
 });
 afterEach(cleanup);
 
+/** Opens the German dialog and registers `identifier` with Enter. */
+async function registerInGerman(identifier: string) {
+    await renderTrackers('de');
+    await listed('Tracker');
+    await userEvent.type(
+        screen.getByRole('textbox', { name: 'Tracker-Kennung' }),
+        `${identifier}{Enter}`,
+    );
+}
 describe("the vehicle's trackers", { timeout: 30_000 }, () => {
     it('English: lists the trackers with their registration and when they were last seen', async () => {
         await renderTrackers('en');
@@ -208,12 +217,7 @@ describe("the vehicle's trackers", { timeout: 30_000 }, () => {
     });
 
     it('German: the refusal of a malformed identifier is German', async () => {
-        await renderTrackers('de');
-        await listed('Tracker');
-        await userEvent.type(
-            screen.getByRole('textbox', { name: 'Tracker-Kennung' }),
-            'abc{Enter}',
-        );
+        await registerInGerman('abc');
         expect(
             await screen.findByText(
                 '4 bis 100 Zeichen: nur Buchstaben, Ziffern, „.“, „_“, „:“ und „-“',
@@ -242,12 +246,7 @@ describe("the vehicle's trackers", { timeout: 30_000 }, () => {
         expect(screen.queryByRole('alertdialog')).toBeNull();
         cleanup();
 
-        await renderTrackers('de');
-        await listed('Tracker');
-        await userEvent.type(
-            screen.getByRole('textbox', { name: 'Tracker-Kennung' }),
-            'taken-4711{Enter}',
-        );
+        await registerInGerman('taken-4711');
         expect(
             await screen.findByText(
                 'Ein Tracker mit dieser Kennung ist bereits registriert (an diesem oder einem anderen Fahrzeug).',

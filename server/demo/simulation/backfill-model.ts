@@ -4,6 +4,7 @@
  */
 import { zonedParts } from '../../../domain/formatting.js';
 import { createRandom, type Random } from '../random.js';
+import type { StoredDepot } from './types.js';
 
 const DAY_MS = 86_400_000;
 const MINUTE_MS = 60_000;
@@ -51,17 +52,7 @@ export interface BackfillVehicle {
     standInDriverIds: readonly string[];
 }
 
-export interface BackfillDepot {
-    internalDepotId: string;
-    externalDepotId: string;
-    tenantId: string;
-    scopePath: string;
-    latitude: number;
-    longitude: number;
-    timeZone: string;
-    countryCode: string;
-    locality: string;
-    postcode: string;
+export interface BackfillDepot extends StoredDepot {
     vehicles: readonly BackfillVehicle[];
 }
 

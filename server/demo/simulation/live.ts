@@ -11,7 +11,7 @@ import { backfillHistory, type BackfillDepot } from './backfill.js';
 import { driveTour, type TourIds } from './drive.js';
 import { importBatches } from './import-batches.js';
 import { planDepotDay } from './plan.js';
-import type { DepotDayPlan, PlannedTour } from './types.js';
+import type { DepotDayPlan, PlannedTour, StoredDepot } from './types.js';
 
 /**
  * The live delivery day of the demo (issue 14 part 5): for each demo depot, today's plan is
@@ -34,17 +34,8 @@ const BATCH = 500;
 const CREDENTIAL_PREFIX = 'sim-';
 const TOKEN_REFRESH_MS = 20 * 60_000;
 
-interface DepotRow {
-    internalDepotId: string;
-    externalDepotId: string;
-    tenantId: string;
-    scopePath: string;
-    latitude: number;
-    longitude: number;
-    timeZone: string;
-    countryCode: string;
-    locality: string;
-    postcode: string;
+interface DepotRow extends StoredDepot {
+    /** Vehicle numbers. */
     vehicles: string[];
 }
 

@@ -24,6 +24,13 @@ export interface SimulatedDepot {
     postcode: string;
 }
 
+/** A simulated depot as stored: with its id, organisation and scope path. */
+export interface StoredDepot extends SimulatedDepot {
+    internalDepotId: string;
+    tenantId: string;
+    scopePath: string;
+}
+
 /** A job as the import sends it, without its assignments (added per tour when batching). */
 export type PlannedJob = Omit<ImportJob, 'assignments' | 'type' | 'parcels' | 'address'> & {
     type: ImportJobType;

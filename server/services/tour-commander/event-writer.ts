@@ -43,18 +43,8 @@ export interface EventRow {
     payload: Record<string, unknown>;
 }
 
-interface LoginRow {
-    id: string;
-    tenantId: string;
-    depotId: string;
-    scopePath: string;
-    vehicleId: string | null;
-    userId: string | null;
-    tourId: string | null;
-    sourceKey: string;
-    eventId: string;
-    occurredAt: string;
-}
+/** A login kept beside its LOGIN event (the event's row without job, type and payload). */
+type LoginRow = Omit<EventRow, 'jobId' | 'type' | 'payload'> & { id: string };
 
 /** `sourceKey eventId` of a stored row. */
 export const storedKey = (sourceKey: string, eventId: string) => `${sourceKey} ${eventId}`;

@@ -271,19 +271,11 @@ async function writeAccepted(db: Database, sender: EventSender, items: Checked[]
     return writeBatch(db, {
         positions,
         events: others,
-        logins: items
-            .filter((item) => item.event.type === 'LOGIN')
-            .map(({ event, tour }) => ({
+        logins: others
+            .filter((row) => row.type === 'LOGIN')
+            .map(({ jobId: _job, type: _type, payload: _payload, ...row }) => ({
                 id: newId(),
-                tenantId: tour.tenant_id,
-                depotId: tour.depot_id,
-                scopePath: tour.scope_path,
-                vehicleId: tour.vehicle_id,
-                userId,
-                tourId: tour.id,
-                sourceKey,
-                eventId: event.eventId,
-                occurredAt: event.occurredAt,
+                ...row,
             })),
         vehicleStates: latestStates(items),
     });

@@ -1,12 +1,10 @@
-import Refresh from '@mui/icons-material/Refresh';
-import { Alert, Box, Button, Card, Typography } from '@mui/material';
+import { Alert, Box, Card, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import {
     BooleanInput,
     ListContextProvider,
     ResourceContextProvider,
-    Title,
     useList,
     useTranslate,
 } from 'react-admin';
@@ -16,6 +14,7 @@ import { getBrowserConfig } from '../../config';
 import { BackOfficeTable, defaultSort } from '../../controls/table';
 import { httpClient } from '../../dataProviders/httpClient';
 import { useNow } from '../../layout/useNow';
+import { RefreshablePageHeader } from '../../layout/RefreshablePageHeader';
 import { effectiveSettings } from '../../settings/settingsUpdate';
 import { useFormatters } from '../../settings/useFormatters';
 import { useUserProfile } from '../../useUserProfile';
@@ -73,27 +72,12 @@ export function HealthStatusPage() {
 
     return (
         <Box sx={{ mt: 1, display: 'grid', gap: 2, minWidth: 0 }}>
-            <Title title={translate(`${key}.title`)} />
-            <Box
-                sx={{
-                    display: 'flex',
-                    flexWrap: 'wrap',
-                    alignItems: 'center',
-                    justifyContent: 'space-between',
-                    gap: 1,
-                }}
-            >
-                <Typography component="h1" variant="h5">
-                    {translate(`${key}.title`)}
-                </Typography>
-                <Button
-                    startIcon={<Refresh />}
-                    onClick={() => void refetch()}
-                    disabled={isFetching}
-                >
-                    {translate(`${key}.refresh`)}
-                </Button>
-            </Box>
+            <RefreshablePageHeader
+                title={translate(`${key}.title`)}
+                refreshLabel={translate(`${key}.refresh`)}
+                onRefresh={() => void refetch()}
+                refreshing={isFetching}
+            />
             {data && <RuleSummary checkedAt={data.checkedAt} hours={data.businessHours} />}
             {error ? (
                 <Alert severity="error">{translate(`${key}.loadError`)}</Alert>

@@ -1,4 +1,3 @@
-import Refresh from '@mui/icons-material/Refresh';
 import {
     Alert,
     Box,
@@ -13,11 +12,12 @@ import {
 } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Loading, Title, useTranslate } from 'react-admin';
+import { Loading, useTranslate } from 'react-admin';
 import type { OutboxMail } from '../../../domain/contracts/mail-outbox';
 import { getBrowserConfig } from '../../config';
 import { httpClient } from '../../dataProviders/httpClient';
 import { PageNotFound } from '../../layout/PageNotFound';
+import { RefreshablePageHeader } from '../../layout/RefreshablePageHeader';
 import { useFormatters } from '../../settings/useFormatters';
 import { fetchOutboxMails, OUTBOX_LIMIT } from './outboxMails';
 import { OutboxMailDialog } from './OutboxMailDialog';
@@ -48,27 +48,12 @@ function MailOutboxList() {
 
     return (
         <Box sx={{ mt: 1, display: 'grid', gap: 2, minWidth: 0 }}>
-            <Title title={translate(`${key}.title`)} />
-            <Box
-                sx={{
-                    display: 'flex',
-                    flexWrap: 'wrap',
-                    alignItems: 'center',
-                    justifyContent: 'space-between',
-                    gap: 1,
-                }}
-            >
-                <Typography component="h1" variant="h5">
-                    {translate(`${key}.title`)}
-                </Typography>
-                <Button
-                    startIcon={<Refresh />}
-                    onClick={() => void refetch()}
-                    disabled={isFetching}
-                >
-                    {translate(`${key}.refresh`)}
-                </Button>
-            </Box>
+            <RefreshablePageHeader
+                title={translate(`${key}.title`)}
+                refreshLabel={translate(`${key}.refresh`)}
+                onRefresh={() => void refetch()}
+                refreshing={isFetching}
+            />
             <Typography variant="body2">
                 {translate(`${key}.intro`, { limit: OUTBOX_LIMIT })}
             </Typography>

@@ -15,6 +15,9 @@ export const userTypes = [
 ] as const;
 export type UserType = (typeof userTypes)[number];
 
+/** User types of driver-app accounts (drivers sign in to the app, not to the back office). */
+export const driverAppUserTypes = ['Driver', 'TempDriver'] as const satisfies readonly UserType[];
+
 /** User types that sign in to the back office with their e-mail address. */
 export const backOfficeUserTypes = [
     'Admin',

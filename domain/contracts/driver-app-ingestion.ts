@@ -66,6 +66,12 @@ export const DriverAppEvent = Type.Object(
         sequence: Type.Optional(
             Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { maxItems: 1_000 }),
         ),
+        /**
+         * The driver-app account the event is from, for integrators posting for their drivers
+         * (a LOGIN with it makes the account the tour's driver). A driver's own events are
+         * theirs: they may leave it out or give their own id.
+         */
+        driverId: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
         /** LOGIN: the device the app runs on. */
         device: Type.Optional(
             Type.Object(
@@ -100,6 +106,7 @@ const eventRejectionCodes = [
     'MISSING_FIELD',
     'OUTCOME_NOT_FOR_JOB_TYPE',
     'REASON_WITHOUT_FAILURE',
+    'UNKNOWN_DRIVER',
 ] as const;
 
 export const EventRejection = Type.Object({

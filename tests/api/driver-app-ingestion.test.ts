@@ -7,6 +7,7 @@ import type {
 } from '../../domain/contracts/driver-app-ingestion.js';
 import {
     driverAppLogins,
+    tours,
     users,
     vehicles,
     vehicleStates,
@@ -14,6 +15,7 @@ import {
 } from '../../server/db/schema/index.js';
 import { driverAppEvents, positions } from '../../server/db/schema/partitioned.js';
 import { accessTokenFor, addFixtureUsers, ids, paths, seedFixtures } from './helpers/fixtures.js';
+import { processQueuedTours } from '../../server/services/tour-commander/processing.js';
 import { machineTokenFor } from './helpers/machine-fixtures.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 
@@ -272,6 +274,45 @@ describe('POST /tour-commander/v1/external/driver-app/events (API credentials)',
         expect(after?.latitude).toBe(52.52);
     });
 
+    it("names a login's driver by driverId: a driver-app account of the organisation, else UNKNOWN_DRIVER", async () => {
+        const login = (eventId: string, driverId: string, tour = tourId): DriverAppEvent => ({
+            eventId,
+            type: 'LOGIN',
+            occurredAt: minutesAgo(4),
+            tourId: tour,
+            driverId,
+        });
+        const { body } = await post(EVENTS, integrator, [
+            login('drv-login-1', 'user-driver'),
+            login('drv-login-2', 'user-manager'),
+            login('drv-login-3', 'nobody'),
+        ]);
+        expect(body, JSON.stringify(body)).toMatchObject({ accepted: 1 });
+        expect(body.rejected.map((r) => [r.index, r.field, r.code])).toEqual([
+            [1, '/driverId', 'UNKNOWN_DRIVER'],
+            [2, '/driverId', 'UNKNOWN_DRIVER'],
+        ]);
+        // Another organisation cannot name this one's driver.
+        const other = await post(EVENTS, otherOrganisation, [
+            login('drv-login-4', 'user-driver', otherTourId),
+        ]);
+        expect(other.body.rejected.map((r) => r.code)).toEqual(['UNKNOWN_DRIVER']);
+        const [event] = await t.db
+            .select()
+            .from(driverAppEvents)
+            .where(eq(driverAppEvents.eventId, 'drv-login-1'));
+        expect([event?.userId, event?.payload]).toEqual(['user-driver', {}]);
+        const [stored] = await t.db
+            .select()
+            .from(driverAppLogins)
+            .where(eq(driverAppLogins.eventId, 'drv-login-1'));
+        expect(stored?.userId).toBe('user-driver');
+        // The processing makes the account the tour's driver.
+        await processQueuedTours(t.db);
+        const [tour] = await t.db.select().from(tours).where(eq(tours.id, tourId));
+        expect(tour?.driverId).toBe('user-driver');
+    });
+
     it('rejects each bad event with its index, field and reason, and stores the others', async () => {
         const future = new Date(Date.now() + 10 * 60_000).toISOString();
         const { status, body } = await post(EVENTS, integrator, [
@@ -369,6 +410,21 @@ describe('POST /tour-commander/v1/external/driver-app/events (API credentials)',
 
 describe('POST /tour-commander/v1/driver-app/events (the driver app)', () => {
     const URL = '/tour-commander/v1/driver-app/events';
+
+    it('refuses a driver posting as another account (UNKNOWN_DRIVER), and takes their own id', async () => {
+        const as = (eventId: string, driverId: string): DriverAppEvent => ({
+            ...position(eventId),
+            driverId,
+        });
+        const { body } = await post(URL, driver, [
+            as('drv-as-1', 'user-manager'),
+            as('drv-as-2', 'user-driver'),
+        ]);
+        expect(body.accepted).toBe(1);
+        expect(body.rejected.map((r) => [r.index, r.field, r.code])).toEqual([
+            [0, '/driverId', 'UNKNOWN_DRIVER'],
+        ]);
+    });
 
     it("stores the driver's events for their own vehicle's tour and refuses other tours", async () => {
         const { body } = await post(URL, driver, [

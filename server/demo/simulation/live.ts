@@ -2,16 +2,19 @@ import { randomBytes } from 'node:crypto';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DriverAppEvent } from '../../../domain/contracts/driver-app-ingestion.js';
+import { driverAppUserTypes } from '../../../domain/enums.js';
 import type { JobImportBatch } from '../../../domain/contracts/job-import.js';
 import { createMachineTokens } from '../../access/machine-tokens.js';
 import type { AppConfig } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import { apiCredentials, depots, jobs, tours, users, vehicles } from '../../db/schema/index.js';
+import { createRandom } from '../random.js';
 import { backfillHistory, type BackfillDepot } from './backfill.js';
+import { driverOf } from './backfill-model.js';
 import { driveTour, type TourIds } from './drive.js';
 import { importBatches } from './import-batches.js';
 import { planDepotDay } from './plan.js';
-import type { DepotDayPlan, PlannedTour, StoredDepot } from './types.js';
+import type { DepotDayPlan, PlannedTour } from './types.js';
 
 /**
  * The live delivery day of the demo (issue 14 part 5): for each demo depot, today's plan is
@@ -34,10 +37,8 @@ const BATCH = 500;
 const CREDENTIAL_PREFIX = 'sim-';
 const TOKEN_REFRESH_MS = 20 * 60_000;
 
-interface DepotRow extends StoredDepot {
-    /** Vehicle numbers. */
-    vehicles: string[];
-}
+/** A demo depot with its vehicles and each vehicle's possible drivers (the backfill's shape). */
+type DepotRow = BackfillDepot;
 
 interface TourCursor {
     events: DriverAppEvent[];
@@ -86,13 +87,36 @@ async function demoDepots(db: Database): Promise<DepotRow[]> {
         .from(depots)
         .orderBy(asc(depots.tenantId), asc(depots.externalDepotId));
     const fleet = await db
-        .select({ depotId: vehicles.depotId, number: vehicles.number })
+        .select({
+            id: vehicles.id,
+            number: vehicles.number,
+            depotId: vehicles.depotId,
+            subcontractorId: vehicles.subcontractorId,
+            scopePath: vehicles.scopePath,
+            regularDriverId: vehicles.baseDriverId,
+        })
         .from(vehicles)
         .orderBy(asc(vehicles.number));
+    const drivers = await db
+        .select({ id: users.id, subcontractorId: users.subcontractorId })
+        .from(users)
+        .where(and(inArray(users.type, [...driverAppUserTypes]), eq(users.active, true)));
     return rows
         .map((row) => ({
             ...row,
-            vehicles: fleet.filter((v) => v.depotId === row.internalDepotId).map((v) => v.number),
+            vehicles: fleet
+                .filter((vehicle) => vehicle.depotId === row.internalDepotId)
+                .map(({ depotId: _depot, ...vehicle }) => ({
+                    ...vehicle,
+                    // The subcontractor's other drivers drive the vehicle on some days.
+                    standInDriverIds: drivers
+                        .filter(
+                            (driver) =>
+                                driver.subcontractorId === vehicle.subcontractorId &&
+                                driver.id !== vehicle.regularDriverId,
+                        )
+                        .map((driver) => driver.id),
+                })),
         }))
         .filter((row) => row.vehicles.length > 0);
 }
@@ -228,7 +252,12 @@ export function startLiveSimulation(options: LiveSimulationOptions): LiveSimulat
     /** Imports the depot's day and prepares its events: the past at the coarse rate, the rest live. */
     const planDay = async (depot: DepotRow, date: string): Promise<DepotDay> => {
         const plan = shiftIntoDay(
-            planDepotDay({ depot, vehicles: depot.vehicles, date, seed }),
+            planDepotDay({
+                depot,
+                vehicles: depot.vehicles.map((vehicle) => vehicle.number),
+                date,
+                seed,
+            }),
             simNow(),
         );
         for (const batch of importBatches(plan))
@@ -254,7 +283,18 @@ export function startLiveSimulation(options: LiveSimulationOptions): LiveSimulat
             const future = driveTour(tour, ids, { seed, detail: 'live' }).filter(
                 (event) => Date.parse(event.occurredAt) > now,
             );
-            cursors.push({ events: [...past, ...future], next: 0 });
+            // The day's driver signs in (the backfill picks a day's driver the same way).
+            const vehicle = depot.vehicles.find((v) => v.number === tour.vehicleNumber);
+            const driverId = vehicle
+                ? driverOf(
+                      createRandom(seed, `driver:${vehicle.id}:${date}`),
+                      vehicle.regularDriverId,
+                      vehicle.standInDriverIds,
+                  )
+                : null;
+            const signedIn = (event: DriverAppEvent): DriverAppEvent =>
+                event.type === 'LOGIN' && driverId ? { ...event, driverId } : event;
+            cursors.push({ events: [...past, ...future].map(signedIn), next: 0 });
         }
         return { depot, date, tours: cursors };
     };
@@ -313,39 +353,9 @@ export function startLiveSimulation(options: LiveSimulationOptions): LiveSimulat
     let backfilling: Promise<void> = Promise.resolve();
     const backfill = async (all: DepotRow[]) => {
         try {
-            const fleet = await db
-                .select({
-                    id: vehicles.id,
-                    number: vehicles.number,
-                    depotId: vehicles.depotId,
-                    subcontractorId: vehicles.subcontractorId,
-                    scopePath: vehicles.scopePath,
-                    regularDriverId: vehicles.baseDriverId,
-                })
-                .from(vehicles)
-                .orderBy(asc(vehicles.number));
-            const drivers = await db
-                .select({ id: users.id, subcontractorId: users.subcontractorId })
-                .from(users)
-                .where(and(inArray(users.type, ['Driver', 'TempDriver']), eq(users.active, true)));
-            const input: BackfillDepot[] = all.map((depot) => ({
-                ...depot,
-                vehicles: fleet
-                    .filter((vehicle) => vehicle.depotId === depot.internalDepotId)
-                    .map((vehicle) => ({
-                        ...vehicle,
-                        standInDriverIds: drivers
-                            .filter(
-                                (driver) =>
-                                    driver.subcontractorId === vehicle.subcontractorId &&
-                                    driver.id !== vehicle.regularDriverId,
-                            )
-                            .map((driver) => driver.id),
-                    })),
-            }));
             let reported = 0;
             const result = await backfillHistory(db, {
-                depots: input,
+                depots: all,
                 seed,
                 today: new Date(),
                 signal: aborter.signal,

@@ -4,6 +4,7 @@ import type {
     EventRejection,
     IngestionResult,
 } from '../../../domain/contracts/driver-app-ingestion.js';
+import { driverAppUserTypes } from '../../../domain/enums.js';
 import { validCoordinates } from '../../../domain/geo.js';
 import { isFailedOutcome, outcomesByJobType, type JobType } from '../../../domain/tours.js';
 import type { Database, Queryable } from '../../db/client.js';
@@ -60,6 +61,16 @@ async function loadJobs(db: Queryable, tenantIds: string[], ids: string[]): Prom
         where tenant_id = any(${sql.param(tenantIds)}::text[])
           and (id = any(${sql.param(ids)}::text[]) or external_job_id = any(${sql.param(ids)}::text[]))`);
     return rowsOf<JobRow & Record<string, unknown>>(result);
+}
+
+/** Driver-app accounts (drivers and temporary drivers) of the organisation among `ids`. */
+async function loadDrivers(db: Queryable, tenantId: string, ids: string[]): Promise<Set<string>> {
+    if (ids.length === 0) return new Set();
+    const result = await db.execute(sql`
+        select id from users
+        where tenant_id = ${tenantId} and id = any(${sql.param(ids)}::text[])
+          and type = any(${sql.param([...driverAppUserTypes])}::text[]::user_type[])`);
+    return new Set(rowsOf<{ id: string }>(result).map((row) => row.id));
 }
 
 type Checked = { event: DriverAppEvent; index: number; tour: TourRow; job?: JobRow };
@@ -159,6 +170,12 @@ export async function ingestEvents(
         jobByKey.set(`${job.tour_id} ${job.id}`, job);
         jobByKey.set(`${job.tour_id} ${job.external_job_id}`, job);
     }
+    const drivers =
+        sender.kind === 'integrator'
+            ? await loadDrivers(db, sender.tenantId, [
+                  ...new Set(events.flatMap((e) => (e.driverId ? [e.driverId] : []))),
+              ])
+            : new Set([sender.userId]);
     const accepted: Checked[] = [];
     const seen = new Set<string>();
     events.forEach((original, index) => {
@@ -186,6 +203,16 @@ export async function ingestEvents(
                 field: '/tourId',
                 code: 'NOT_YOUR_TOUR',
                 message: "The tour is not driven by the driver's vehicle.",
+            });
+        if (event.driverId !== undefined && !drivers.has(event.driverId))
+            return rejected.push({
+                index,
+                field: '/driverId',
+                code: 'UNKNOWN_DRIVER',
+                message:
+                    sender.kind === 'driver'
+                        ? 'A driver posts only as themselves.'
+                        : 'No driver-app account of the organisation has this id.',
             });
         const job = event.jobId ? jobByKey.get(`${tour.id} ${event.jobId}`) : undefined;
         if (event.jobId && !job)
@@ -219,7 +246,7 @@ export async function ingestEvents(
 
 async function writeAccepted(db: Database, sender: EventSender, items: Checked[], now: number) {
     const sourceKey = sourceKeyOf(sender);
-    const userId = sender.kind === 'driver' ? sender.userId : null;
+    const senderUserId = sender.kind === 'driver' ? sender.userId : null;
     const positions: PositionRow[] = [];
     const others: EventRow[] = [];
     for (const { event, tour, job } of items) {
@@ -246,6 +273,7 @@ async function writeAccepted(db: Database, sender: EventSender, items: Checked[]
                 occurredAt,
                 tourId: _tour,
                 jobId: _job,
+                driverId,
                 ...payload
             } = event;
             others.push({
@@ -253,7 +281,7 @@ async function writeAccepted(db: Database, sender: EventSender, items: Checked[]
                 depotId: tour.depot_id,
                 scopePath: tour.scope_path,
                 vehicleId: tour.vehicle_id,
-                userId,
+                userId: senderUserId ?? driverId ?? null,
                 tourId: tour.id,
                 jobId: job?.id ?? null,
                 type,

@@ -3,6 +3,7 @@ import type { AppLicenses } from '../../../../domain/contracts/fleet.js';
 import type { Queryable } from '../../../db/client.js';
 import { depots, driverAppLogins, subcontractors, users } from '../../../db/schema/index.js';
 import { tenantSettings } from '../../../shared/field-rules.js';
+import { driverAppUserTypes } from '../../../../domain/enums.js';
 
 /** `YYYY-MM` of the month before the one `now` falls in, in `timeZone`. */
 export function previousMonth(now: Date, timeZone: string): string {
@@ -45,7 +46,7 @@ async function appLicenses(
         gte(driverAppLogins.occurredAt, from),
         lt(driverAppLogins.occurredAt, to),
         sql`to_char(${driverAppLogins.occurredAt} at time zone ${timeZone}, 'YYYY-MM') = ${month}`,
-        inArray(users.type, ['Driver', 'TempDriver']),
+        inArray(users.type, [...driverAppUserTypes]),
     );
     const users_ = sql`count(distinct ${driverAppLogins.userId})::int`;
     const [daily, depotDaily, accountRows, depotRows] = await Promise.all([
@@ -78,7 +79,7 @@ async function appLicenses(
             .where(
                 and(
                     eq(subcontractors.tenantId, tenantId),
-                    inArray(users.type, ['Driver', 'TempDriver']),
+                    inArray(users.type, [...driverAppUserTypes]),
                 ),
             )
             .groupBy(subcontractors.depotId, users.type, users.active),

@@ -5,6 +5,7 @@ import {
     type TourListItem,
     type TourSortField,
 } from '../../../domain/contracts/tours.js';
+import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/client.js';
 import { preparedStatement } from '../../db/prepared.js';
 import { depots, subcontractors, tenants, tours, users, vehicles } from '../../db/schema/index.js';
@@ -100,7 +101,10 @@ const tourRowColumns = {
  * Tours with their organisation, depot, vehicle, driver and subcontractor (the list's columns,
  * plus the few the detail adds: the columns of joined rows cost nothing more).
  */
-export const selectTourRows = (db: Queryable) =>
+export const selectTourRows = <Extra extends SelectedFields = Record<never, never>>(
+    db: Queryable,
+    extra?: Extra,
+) =>
     db
         .select({
             ...tourRowColumns,
@@ -108,6 +112,7 @@ export const selectTourRows = (db: Queryable) =>
             sequenceFidelity: tours.sequenceFidelity,
             depotLatitude: depots.latitude,
             depotLongitude: depots.longitude,
+            ...(extra as Extra),
         })
         .from(tours)
         .innerJoin(tenants, eq(tenants.id, tours.tenantId))
@@ -182,10 +187,12 @@ function whereOf(shape: ListShape): SQL | undefined {
 }
 
 /**
- * The two statements of a tour list page of one shape, prepared once: its rows and how many
- * match. The filters are all on `tours`: a depot's days read `tours_depot_date_number_key`, an
- * organisation's `tours_tenant_date_idx`, every organisation's `tours_date_idx`. The page's ids
- * are found first (tours and depots only), and only its rows are joined with the rest.
+ * The statements of a tour list page of one shape, prepared once: its rows with how many match
+ * (one statement: a window count over the filtered tours, which the sort reads whole anyway),
+ * and the count alone for a page past the end. The filters are all on `tours`: a depot's days
+ * read `tours_depot_date_number_key`, an organisation's `tours_tenant_date_idx`, every
+ * organisation's `tours_date_idx`. The page's ids are found first (tours and depots only), and
+ * only its rows are joined with the rest.
  */
 function listStatements(db: Queryable, shape: ListShape) {
     const name = [
@@ -207,7 +214,7 @@ function listStatements(db: Queryable, shape: ListShape) {
             ...defaultOrder,
         ];
         const page = prepared
-            .select({ id: tours.id })
+            .select({ id: tours.id, total: sql<number>`count(*) over ()`.as('total') })
             .from(tours)
             .innerJoin(depots, eq(depots.internalDepotId, tours.depotId))
             .where(where)
@@ -216,7 +223,7 @@ function listStatements(db: Queryable, shape: ListShape) {
             .offset(placeholder('offset'))
             .as('page');
         return {
-            rows: selectTourRows(prepared)
+            rows: selectTourRows(prepared, { total: page.total })
                 .innerJoin(page, eq(page.id, tours.id))
                 .orderBy(...order)
                 .prepare(`${name}_rows`),
@@ -246,9 +253,13 @@ export async function listTours(
         state: filter.state !== undefined,
     });
     const values = { ...filter, from, to, limit: params.limit, offset: params.offset };
-    const [rows, totals] = await Promise.all([
-        statements.rows.execute(values),
-        statements.total.execute(values),
-    ]);
-    return { rows: rows.map(tourListItem), total: totals[0]?.total ?? 0 };
+    const rows = await statements.rows.execute(values);
+    // A page past the end has no row to carry the count.
+    const total =
+        rows[0] !== undefined
+            ? Number(rows[0].total)
+            : params.offset > 0
+              ? ((await statements.total.execute(values))[0]?.total ?? 0)
+              : 0;
+    return { rows: rows.map(tourListItem), total };
 }

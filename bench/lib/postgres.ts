@@ -3,7 +3,7 @@
 // root, like .ci/run), else none. Every database the bench uses is created fresh and dropped.
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chownSync, copyFileSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -49,6 +49,13 @@ function runPostgresTool(args: string[], timeoutMs = 120_000): void {
         );
 }
 
+/** Copies the cluster's log out of its directory (which is removed); answers the copy's path. */
+function copyLog(log: string): string {
+    const copy = join(tmpdir(), `bench-pg-${Date.now()}.log`);
+    copyFileSync(log, copy);
+    return copy;
+}
+
 /** A throwaway cluster: trust authentication, 127.0.0.1 only, a free port, a temporary directory. */
 async function throwawayCluster(bin: string): Promise<PostgresServer> {
     const dir = mkdtempSync(join(tmpdir(), 'bench-pg-'));
@@ -66,6 +73,8 @@ async function throwawayCluster(bin: string): Promise<PostgresServer> {
             }
             started = false;
         }
+        if (process.env.BENCH_POSTGRES_KEEP_LOG === '1')
+            console.error(`bench: PostgreSQL log: ${copyLog(join(dir, 'server.log'))}`);
         rmSync(dir, { recursive: true, force: true });
     };
     try {
@@ -96,7 +105,7 @@ async function throwawayCluster(bin: string): Promise<PostgresServer> {
             '-l',
             join(dir, 'server.log'),
             '-o',
-            `-h 127.0.0.1 -p ${port} -k ${dir}`,
+            `-h 127.0.0.1 -p ${port} -k ${dir} ${process.env.BENCH_POSTGRES_OPTIONS ?? ''}`.trim(),
             '-w',
             '-t',
             '60',

@@ -3,6 +3,7 @@ import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import { credentialStatus, normaliseScopes, type ApiScope } from '../../domain/apiAccess.js';
 import { apiCredentials } from '../db/schema/index.js';
 import { AppError } from '../errors.js';
+import type { Database } from '../db/client.js';
 import type { MachineTokens } from './machine-tokens.js';
 
 /** Who calls a machine route: the credential behind the bearer token. */
@@ -26,6 +27,40 @@ declare module 'fastify' {
 const BEARER = /^Bearer ([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+)$/;
 /** lastUsedAt is written at most once a minute per credential by machine reads. */
 const LAST_USED_RESOLUTION_MS = 60_000;
+
+/**
+ * How long a server trusts a credential it read (revoked, expired, rotated, scopes): every
+ * machine request needs it, and an integration sends several a second. A change made through
+ * this server applies at once (`credentialChanged`); one made through another app server within
+ * this time.
+ */
+const CREDENTIAL_TTL_MS = 1_000;
+const CREDENTIAL_MAX = 1_000;
+
+type CredentialRow = typeof apiCredentials.$inferSelect;
+const credentials = new WeakMap<object, Map<string, { row: CredentialRow; at: number }>>();
+
+/** The credential as stored, read again once it is older than `CREDENTIAL_TTL_MS`. */
+async function readCredential(db: Database, id: string): Promise<CredentialRow | undefined> {
+    let known = credentials.get(db);
+    if (!known) {
+        known = new Map();
+        credentials.set(db, known);
+    }
+    const now = Date.now();
+    const entry = known.get(id);
+    if (entry && now - entry.at < CREDENTIAL_TTL_MS) return entry.row;
+    const [row] = await db.select().from(apiCredentials).where(eq(apiCredentials.id, id));
+    if (known.size >= CREDENTIAL_MAX) known.clear();
+    if (row) known.set(id, { row, at: now });
+    else known.delete(id);
+    return row;
+}
+
+/** Forgets what this server read of a credential: called when it changes (revoked, rotated, edited). */
+export function credentialChanged(db: Database, id: string): void {
+    credentials.get(db)?.delete(id);
+}
 
 function refuse(reply: FastifyReply, code: string, message: string): AppError {
     reply.header(
@@ -70,10 +105,7 @@ export function secureMachineContext(context: FastifyInstance, machineTokens: Ma
                 'UNAUTHORIZED',
                 'The access token is not a valid, unexpired machine access token.',
             );
-        const [credential] = await context.db
-            .select()
-            .from(apiCredentials)
-            .where(eq(apiCredentials.id, claims.credentialId));
+        const credential = await readCredential(context.db, claims.credentialId);
         if (
             !credential ||
             credential.clientId !== claims.clientId ||
@@ -108,6 +140,7 @@ export function secureMachineContext(context: FastifyInstance, machineTokens: Ma
             !credential.lastUsedAt ||
             now.getTime() - credential.lastUsedAt.getTime() >= LAST_USED_RESOLUTION_MS
         ) {
+            credential.lastUsedAt = now;
             await context.db
                 .update(apiCredentials)
                 .set({ lastUsedAt: now })

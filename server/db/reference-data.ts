@@ -51,6 +51,15 @@ async function loadReferenceData(db: Queryable): Promise<ReferenceData> {
 export class ReferenceCache {
     #current: Promise<ReferenceData> | undefined;
     #enabled = true;
+    #epoch = 0;
+
+    /**
+     * Counts the drops: a copy of anything derived from the master data, taken at one epoch, is
+     * current while the epoch is the same. Null while nothing may be kept.
+     */
+    get epoch(): number | null {
+        return this.#enabled ? this.#epoch : null;
+    }
 
     constructor(
         private readonly db: Database,
@@ -74,6 +83,7 @@ export class ReferenceCache {
      */
     clear(): void {
         this.#current = undefined;
+        this.#epoch += 1;
     }
 
     setEnabled(enabled: boolean): void {
@@ -97,6 +107,14 @@ export function shareReferenceCache(db: Database, cache: ReferenceCache): void {
  */
 export function referenceDataChanged(db: Queryable): void {
     caches.get(db)?.clear();
+}
+
+/**
+ * The epoch of this server's copy of the master data (`ReferenceCache.epoch`) for caches of
+ * what derives from it; null where nothing may be kept (no cache, or notifications not received).
+ */
+export function referenceEpoch(db: Queryable): number | null {
+    return caches.get(db)?.epoch ?? null;
 }
 
 /**

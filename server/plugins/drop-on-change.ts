@@ -15,7 +15,8 @@ const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * Drops `cache` on every notification of `channel` (sent by database triggers, from this server
  * and every other writer) and when one of this server's own write requests answers, so its
  * client never reads the old answer even before the notification arrives (a PostgreSQL
- * notification can come a moment after the write's answer). Caching starts disabled and is on
+ * notification can come a moment after the write's answer; the high-rate ingestion routes, which
+ * write none of the cached tables, are left out). Caching starts disabled and is on
  * only while notifications are received; listening stops when the server closes.
  */
 export async function dropOnChange(
@@ -30,6 +31,8 @@ export async function dropOnChange(
     });
     fastify.addHook('onClose', async () => stopListening());
     fastify.addHook('onSend', async (request) => {
-        if (!READ_METHODS.has(request.method)) cache.clear();
+        // The high-rate routes (driver-app events and positions) write none of these tables.
+        if (!READ_METHODS.has(request.method) && request.routeOptions.config.highRate !== true)
+            cache.clear();
     });
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { count, eq } from 'drizzle-orm';
+import { count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
     DriverAppEvent,
@@ -15,6 +15,7 @@ import {
 } from '../../server/db/schema/index.js';
 import { driverAppEvents, positions } from '../../server/db/schema/partitioned.js';
 import { accessTokenFor, addFixtureUsers, ids, paths, seedFixtures } from './helpers/fixtures.js';
+import { referenceDataChanged } from '../../server/db/reference-data.js';
 import { processQueuedTours } from '../../server/services/tour-commander/processing.js';
 import { machineTokenFor } from './helpers/machine-fixtures.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
@@ -311,6 +312,60 @@ describe('POST /tour-commander/v1/external/driver-app/events (API credentials)',
         await processQueuedTours(t.db);
         const [tour] = await t.db.select().from(tours).where(eq(tours.id, tourId));
         expect(tour?.driverId).toBe('user-driver');
+    });
+
+    it("writes a tour's new scope path once the master data changed (a depot move)", async () => {
+        await post(EVENTS, integrator, [position('scope-1', minutesAgo(3))]);
+        // What a depot's move does to its tours, then the move's own signal.
+        const moved = `${paths.sucoBerlin}-moved`;
+        await t.db.update(tours).set({ scopePath: moved }).where(eq(tours.id, tourId));
+        referenceDataChanged(t.db);
+        const scan: DriverAppEvent = {
+            eventId: 'scope-2',
+            type: 'SCAN',
+            occurredAt: minutesAgo(2),
+            tourId,
+            parcelNumber: 'X9',
+        };
+        expect((await post(EVENTS, integrator, [scan])).body.accepted).toBe(1);
+        const [stored] = await t.db
+            .select()
+            .from(driverAppEvents)
+            .where(eq(driverAppEvents.eventId, 'scope-2'));
+        expect(stored?.scopePath).toBe(moved);
+        await t.db.update(tours).set({ scopePath: paths.sucoBerlin }).where(eq(tours.id, tourId));
+        referenceDataChanged(t.db);
+    });
+
+    it('stores an event of two concurrent batches once, and keeps the newest position of both', async () => {
+        const at = (id: string, minutes: number, latitude: number): DriverAppEvent => ({
+            ...position(id, minutesAgo(minutes)),
+            position: { latitude, longitude: 13.405 },
+        });
+        // The same event (sender, id and time) in both.
+        const twice = at('race-1', 1.5, 52.5);
+        const [first, second] = await Promise.all([
+            post(EVENTS, integrator, [twice, at('race-a', 1.4, 52.51)]),
+            post(EVENTS, integrator, [twice, at('race-b', 1, 52.53)]),
+        ]);
+        const codes = [...first.body.rejected, ...second.body.rejected].map((r) => [
+            r.index,
+            r.code,
+        ]);
+        expect([first.body.accepted + second.body.accepted, codes]).toEqual([
+            3,
+            [[0, 'DUPLICATE_EVENT']],
+        ]);
+        const stored = await t.db
+            .select({ eventId: positions.eventId })
+            .from(positions)
+            .where(inArray(positions.eventId, ['race-1', 'race-a', 'race-b']));
+        expect(stored.map((row) => row.eventId).sort()).toEqual(['race-1', 'race-a', 'race-b']);
+        const [state] = await t.db
+            .select()
+            .from(vehicleStates)
+            .where(eq(vehicleStates.vehicleId, 'veh-1234'));
+        expect(state?.latitude).toBe(52.53);
     });
 
     it('rejects each bad event with its index, field and reason, and stores the others', async () => {

@@ -117,4 +117,16 @@ describe('ReferenceCache', () => {
         expect(nameOf(await after)).toBe('after the write');
         expect(loader.calls()).toBe(2);
     });
+
+    it('counts its drops in an epoch for derived copies, and has none while it keeps nothing', () => {
+        const cache = new ReferenceCache(db, controlledLoader().load);
+        const first = cache.epoch;
+        expect(cache.epoch).toBe(first);
+        cache.clear();
+        expect(cache.epoch).not.toBe(first);
+        cache.setEnabled(false);
+        expect(cache.epoch).toBeNull();
+        cache.setEnabled(true);
+        expect(cache.epoch).not.toBeNull();
+    });
 });

@@ -26,6 +26,7 @@ import {
     type CredentialRow,
     type CredentialTenants,
 } from './credentials-repository.js';
+import { credentialChanged } from '../../access/machine-auth.js';
 
 /**
  * The writes of API credentials (domain §2 API Access Management): create, change, rotate and
@@ -84,6 +85,7 @@ async function changeCredential(
         await change(tx, before);
         return before.tenantId;
     });
+    credentialChanged(db, id);
     return readBack(db, tenantId, id);
 }
 

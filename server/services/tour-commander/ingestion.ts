@@ -9,6 +9,7 @@ import { validCoordinates } from '../../../domain/geo.js';
 import { isFailedOutcome, outcomesByJobType, type JobType } from '../../../domain/tours.js';
 import type { Database, Queryable } from '../../db/client.js';
 import { newId } from '../../db/ids.js';
+import { referenceEpoch } from '../../db/reference-data.js';
 import { rowsOf } from '../../db/raw-results.js';
 import {
     storedKey,
@@ -45,12 +46,45 @@ interface JobRow {
     type: JobType;
 }
 
-async function loadTours(db: Queryable, ids: string[]): Promise<Map<string, TourRow>> {
-    if (ids.length === 0) return new Map();
+/** How long this server trusts what it read of a tour, and how many tours it keeps. */
+const TOUR_FACTS_TTL_MS = 60_000;
+const TOUR_FACTS_MAX = 20_000;
+
+/**
+ * What ingestion reads of tours (organisation, depot, scope path, vehicle), per database handle:
+ * every batch names its tours, and a driving vehicle sends one every few seconds. A tour's
+ * organisation and vehicle never change; its depot and scope path change only with a depot's
+ * move, which drops every copy derived from the master data (`referenceEpoch`). Kept a minute
+ * at most, and nothing is kept while change notifications are not received.
+ */
+const tourFacts = new WeakMap<object, Map<string, { row: TourRow; epoch: number; at: number }>>();
+
+async function loadTours(db: Database, ids: string[]): Promise<Map<string, TourRow>> {
+    const found = new Map<string, TourRow>();
+    const epoch = referenceEpoch(db);
+    let known = tourFacts.get(db);
+    if (!known) {
+        known = new Map();
+        tourFacts.set(db, known);
+    }
+    const now = Date.now();
+    const missing: string[] = [];
+    for (const id of ids) {
+        const entry = known.get(id);
+        if (entry && entry.epoch === epoch && now - entry.at < TOUR_FACTS_TTL_MS)
+            found.set(id, entry.row);
+        else missing.push(id);
+    }
+    if (missing.length === 0) return found;
     const result = await db.execute(
-        sql`select id, tenant_id, depot_id, scope_path, vehicle_id from tours where id = any(${sql.param(ids)}::text[])`,
+        sql`select id, tenant_id, depot_id, scope_path, vehicle_id from tours where id = any(${sql.param(missing)}::text[])`,
     );
-    return new Map(rowsOf<TourRow & Record<string, unknown>>(result).map((row) => [row.id, row]));
+    if (known.size > TOUR_FACTS_MAX) known.clear();
+    for (const row of rowsOf<TourRow & Record<string, unknown>>(result)) {
+        found.set(row.id, row);
+        if (epoch !== null) known.set(row.id, { row, epoch, at: now });
+    }
+    return found;
 }
 
 /** Jobs named by internal or external id, of the tours' organisations. */

@@ -123,7 +123,7 @@ async function processTours(
                     t.tour_date::text as tour_date, t.tenant_id, d.latitude, d.longitude
                 from tours t join depots d on d.internal_depot_id = t.depot_id
                 where t.id = any(${sql.param([...tourIds])}::text[])
-                order by t.id for update of t`),
+                order by t.id for no key update of t`),
         );
         if (tours.length === 0) return { failed: [] };
         const { events, positions } = await loadNewItems(tx, tours);
@@ -152,6 +152,8 @@ async function processTours(
                 log?.error({ err: error, tourId: tour.id }, 'tour processing failed; queued again');
                 failed.push(tour.id);
             }
+            // Requests (acknowledgements above all) go first between two tours' computations.
+            await new Promise((resolve) => setImmediate(resolve));
         }
         await saveWaypoints(tx, changes);
         await saveJobs(tx, changes);

@@ -179,6 +179,15 @@ describe('importBatches', () => {
         expect(sent).toEqual(planned);
     });
 
+    it('cuts the same jobs into smaller batches when asked, each tour still named once', () => {
+        const small = importBatches(day, 200);
+        expect(small.length).toBeGreaterThan(batches.length);
+        for (const batch of small) expect(batch.jobs.length).toBeLessThanOrEqual(200);
+        expect(small.flatMap((batch) => batch.jobs)).toEqual(batches.flatMap((b) => b.jobs));
+        const named = small.flatMap((batch) => (batch.tours ?? []).map((t) => t.tourNumber));
+        expect(named).toEqual(day.tours.map((tour) => tour.tourNumber));
+    });
+
     it('names each tour once, in the first batch with its jobs, and assigns jobs to it by stop position', () => {
         const tourByNumber = new Map(day.tours.map((tour) => [tour.tourNumber, tour]));
         const stopOfJob = new Map(

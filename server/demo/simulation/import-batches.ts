@@ -1,7 +1,7 @@
 /**
  * A depot day's jobs as the data gateway's import batches: every job assigned (key TOUR) to its
  * tour with the planned position of its stop, each tour described in the first batch that
- * names it, at most JOB_IMPORT_MAX_JOBS jobs per batch. Deterministic for a plan.
+ * names it, at most `maxJobs` (JOB_IMPORT_MAX_JOBS) jobs per batch. Deterministic for a plan.
  */
 import {
     JOB_IMPORT_MAX_JOBS,
@@ -57,7 +57,10 @@ function tourJobs(plan: DepotDayPlan, tour: PlannedTour): ImportJob[] {
 }
 
 /** The import batches of a depot day, in tour order. */
-export function importBatches(plan: DepotDayPlan): JobImportBatch[] {
+export function importBatches(
+    plan: DepotDayPlan,
+    maxJobs: number = JOB_IMPORT_MAX_JOBS,
+): JobImportBatch[] {
     const batches: JobImportBatch[] = [];
     let current: { tours: ImportTour[]; jobs: ImportJob[] } = { tours: [], jobs: [] };
     const close = () => {
@@ -68,7 +71,7 @@ export function importBatches(plan: DepotDayPlan): JobImportBatch[] {
     for (const tour of plan.tours) {
         let named = false;
         for (const job of tourJobs(plan, tour)) {
-            if (current.jobs.length >= JOB_IMPORT_MAX_JOBS) close();
+            if (current.jobs.length >= maxJobs) close();
             if (!named) {
                 current.tours.push(importTour(tour));
                 named = true;

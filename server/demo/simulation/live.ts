@@ -33,7 +33,13 @@ const HOUR_MS = 3_600_000;
 const DAY_SPAN_MS = 10 * HOUR_MS;
 /** A day shifted to the start of the server is this far along. */
 const SHIFTED_INTO_DAY_MS = 2.5 * HOUR_MS;
-const BATCH = 500;
+/**
+ * Events per ingestion request, and jobs per import request: small enough that on PGlite, whose
+ * one connection serves every request, a read never waits long behind one (a 1,000-job import
+ * held it for about a second).
+ */
+const BATCH = 100;
+const IMPORT_JOBS = 200;
 const CREDENTIAL_PREFIX = 'sim-';
 const TOKEN_REFRESH_MS = 20 * 60_000;
 
@@ -260,7 +266,7 @@ export function startLiveSimulation(options: LiveSimulationOptions): LiveSimulat
             }),
             simNow(),
         );
-        for (const batch of importBatches(plan))
+        for (const batch of importBatches(plan, IMPORT_JOBS))
             await post<unknown>(
                 depot.tenantId,
                 '/data-gateway/api/v1/external/jobs',

@@ -20,6 +20,7 @@ import { demoLogin, startServer, type DemoLogin } from './lib/server-process.js'
 import { measureBrowser } from './lib/browser.js';
 import type { ReactAdminDemoMeasurement } from './lib/react-admin-demo.js';
 import { measureTours } from './lib/tours.js';
+import { measureLive } from './lib/live.js';
 import { measureUsersList } from './lib/users-list.js';
 
 const positive = (name: string, fallback: number) => {
@@ -280,9 +281,28 @@ try {
             rmSync(root, { recursive: true, force: true });
         }
     });
+    // Live status (issue 15): snapshot route, event to client, 200 WebSocket clients, the page.
+    results.live = await part('live', async () => {
+        const root = mkdtempSync(join(tmpdir(), 'bench-live-'));
+        try {
+            return await measureLive(
+                {
+                    postgresUrl: 'skipped' in postgres ? undefined : postgres.url,
+                    distDir: 'dist',
+                    browserRuns: BROWSER_RUNS,
+                },
+                (label) => mkdtempSync(join(root, `${label}-`)),
+            );
+        } finally {
+            rmSync(root, { recursive: true, force: true });
+        }
+    });
 } finally {
     if (!('skipped' in postgres)) await postgres.stop();
 }
+
+// The fleet map with 5,000 vehicles moving at 1 Hz (issue 15), also `node --import tsx bench/map.ts`.
+results.map = await part('map', async () => (await import('./map.js')).measureMap());
 
 // react-admin's demo beside ours (its build, measured by bench/lib/react-admin-demo.ts).
 const demoDir = process.env.BENCH_RA_DEMO_DIR;

@@ -45,6 +45,10 @@ export type ErrorCode =
     | 'DUPLICATE_EXTERNAL_DEPOT_ID'
     | 'INVALID_DEVICE_MAPPING_FORMAT'
     | 'DEPOT_UPLOAD_INVALID'
+    // address delivery information (docs/address-delivery-information.md): a refused upload lists
+    // every bad row; a file over the size limit is refused before it is read
+    | 'ADDRESS_INFO_UPLOAD_INVALID'
+    | 'ADDRESS_INFO_FILE_TOO_LARGE'
     // client configurations: a document that fails its JSON Schema (details name the fields)
     | 'INVALID_CLIENT_CONFIG'
     // API access: credentials and machine tokens
@@ -56,7 +60,13 @@ export type ErrorCode =
     | 'LOCALE_KEYS_MISMATCH'
     | 'CANNOT_DELETE_SELF'
     | 'CANNOT_RESET_OWN_MFA'
-    | 'USER_ALREADY_ACTIVE';
+    | 'USER_ALREADY_ACTIVE'
+    // custom waypoints of a depot's tour (domain §2 Tour Detail View; docs/decisions.md "Tour detail")
+    | 'CUSTOM_WAYPOINT_COORDINATES_INVALID'
+    | 'CUSTOM_WAYPOINT_COORDINATES_REQUIRED'
+    | 'CUSTOM_WAYPOINT_ADDRESS_NOT_FOUND'
+    | 'CUSTOM_WAYPOINT_TOUR_FINISHED'
+    | 'CUSTOM_WAYPOINT_LIMIT_REACHED';
 
 /** The authorization failures of domain §6/§8, most general first. */
 export const authorizationErrorCodes = [

@@ -119,7 +119,7 @@ export function isCalendarDate(value: string): boolean {
 }
 
 /** The calendar date (`YYYY-MM-DD`) of `now` in `timeZone`. */
-function calendarDateIn(now: Date, timeZone: string): string {
+export function calendarDateIn(now: Date, timeZone: string): string {
     const parts = zonedParts(now, timeZone);
     if (!parts) throw new RangeError('invalid date');
     return `${String(parts.year).padStart(4, '0')}-${String(parts.month).padStart(2, '0')}-${String(parts.day).padStart(2, '0')}`;

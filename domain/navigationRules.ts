@@ -71,6 +71,7 @@ export const tenantNavigationRules = {
     backofficeUsers: inTenant('r:bo-user'),
     apiAccess: inTenant('r:api-access-management'),
     healthStatus: inTenant('r:health-status'),
+    liveMap: inTenant('r:live-status-map'),
     dataGateway: inTenant('r:dgw-pages'),
 } satisfies Record<string, NavigationRule>;
 

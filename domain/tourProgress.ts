@@ -55,6 +55,8 @@ export interface ProgressCarry {
     recentSpeeds?: number[];
     /** When the ETAs were last estimated. */
     etaAt?: string;
+    /** The projected finish as first estimated after the start: the plan the live status compares with. */
+    plannedFinishAt?: string;
 }
 
 interface ProgressTour {
@@ -320,6 +322,7 @@ export function applyProgress(
             w.firstEta ??= w.eta;
         }
         tour.projectedFinishAt = projectedFinish(input, tour.depot);
+        tour.carry.plannedFinishAt ??= tour.projectedFinishAt.toISOString();
     } else if (tour.state === 'FINISHED') {
         tour.projectedFinishAt = tour.finishedAt;
         for (const w of left) w.eta = null;

@@ -1,4 +1,5 @@
 import compress from '@fastify/compress';
+import websocket from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppConfig } from './config.js';
@@ -11,6 +12,7 @@ import errorHandler from './plugins/error-handler.js';
 import health from './plugins/health.js';
 import inputGuard from './plugins/input-guard.js';
 import locales from './plugins/locales.js';
+import mapBackground from './map/index.js';
 import openapi from './plugins/openapi.js';
 import schemaAssets from './plugins/schema-assets.js';
 import security from './plugins/security.js';
@@ -81,12 +83,17 @@ async function app(fastify: FastifyInstance, opts: AppOptions) {
         mapTileUrl: browser.mapTileUrl,
     });
     await fastify.register(compress, { threshold: 1024 });
+    // WebSocket routes (the live stream) declare `websocket: true`; messages are small JSON.
+    await fastify.register(websocket, {
+        options: { maxPayload: 16 * 1024, perMessageDeflate: false },
+    });
     await fastify.register(database, { handle: opts.database });
     await fastify.register(referenceDataCache);
     await fastify.register(openapi, { version: config.versionId });
     await fastify.register(health);
     await fastify.register(locales, { dir: 'locales' });
     await fastify.register(schemaAssets, { dir: 'schemas', environment: config.environment });
+    await fastify.register(mapBackground, { demo: config.demo });
     await fastify.register(identity, { config: config.identity, prefix: servicePrefixes.identity });
     await fastify.register(authentication);
     await fastify.register(backOffice, {

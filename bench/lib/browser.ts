@@ -24,12 +24,15 @@ const MARK_MILESTONES = `
             window.__scriptsBeforeUsable = performance.getEntriesByType('resource').filter((entry) => entry.initiatorType === 'script' || entry.name.endsWith('.js')).map((entry) => entry.name);
         }
         if (!marks.firstRow && document.querySelector('table tbody tr td')) marks.firstRow = performance.now();
+        if (!marks.liveUsable && document.querySelector('table tbody tr td + td') && document.querySelector('[data-kpi-value]')) marks.liveUsable = performance.now();
     };
     new MutationObserver(check).observe(document, { childList: true, subtree: true, attributes: true });
 })();
 `;
 
-async function milestone(page: Page, name: 'signInUsable' | 'firstRow'): Promise<number> {
+type Milestone = 'signInUsable' | 'firstRow' | 'liveUsable';
+
+export async function milestone(page: Page, name: Milestone): Promise<number> {
     const handle = await page.waitForFunction(
         (key) =>
             (window as unknown as { __benchMarks?: Record<string, number> }).__benchMarks?.[key],
@@ -69,7 +72,7 @@ interface WaterfallEntry {
     transferBytes: number;
 }
 
-interface ColdLoad {
+export interface ColdLoad {
     firstRowMs: number;
     js: JsBytes;
     waterfall: WaterfallEntry[];
@@ -92,7 +95,7 @@ interface TimingEntry {
     transferSize: number;
 }
 
-async function freshContext(browser: Browser): Promise<BrowserContext> {
+export async function freshContext(browser: Browser): Promise<BrowserContext> {
     const context = await browser.newContext({
         viewport: { width: 1280, height: 900 },
         locale: 'en-GB',
@@ -102,7 +105,7 @@ async function freshContext(browser: Browser): Promise<BrowserContext> {
 }
 
 /** Signs in through the form of a page showing it; resolves once the app has left /login. */
-async function signInThroughForm(page: Page, login: DemoLogin): Promise<void> {
+export async function signInThroughForm(page: Page, login: DemoLogin): Promise<void> {
     await page
         .locator('input[type="email"], input[name="email"], input[name="username"]')
         .first()
@@ -116,14 +119,15 @@ async function signInThroughForm(page: Page, login: DemoLogin): Promise<void> {
  * A cold load of `path` in the signed-in context: the HTTP cache is cleared (the stored session
  * stays), `previous` is closed, and a new page loads the URL until its first table row. Returns
  * the new page (the caller closes it) with the first-row time, the JS the page requested until
- * then and every request started before the first row.
+ * then and every request started before the first row (or before `until`, then in `firstRowMs`).
  */
-async function coldLoad(
+export async function coldLoad(
     context: BrowserContext,
     previous: Page,
     baseUrl: string,
     path: string,
     distDir: string,
+    until: Milestone = 'firstRow',
 ): Promise<{ page: Page; load: ColdLoad }> {
     const session = await context.newCDPSession(previous);
     await session.send('Network.clearBrowserCache');
@@ -137,7 +141,7 @@ async function coldLoad(
         if (request.resourceType() === 'script') scripts.push(request.url());
     });
     await page.goto(`${baseUrl}${path}`);
-    const firstRowMs = await milestone(page, 'firstRow');
+    const firstRowMs = await milestone(page, until);
     const timings = await page.evaluate(() =>
         [
             ...performance.getEntriesByType('navigation'),
@@ -178,7 +182,7 @@ async function coldLoad(
     };
 }
 
-const median = (values: number[]) =>
+export const median = (values: number[]) =>
     [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
 /** The figures of a list page over the runs: the median run's JS and waterfall. */

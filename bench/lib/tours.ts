@@ -38,9 +38,12 @@ async function call<T>(baseUrl: string, path: string, token: string, body?: unkn
 }
 
 /** A depot day of `tours` tours × `stops` stops imported through the job import, with a token that may post events. */
-interface DepotDay {
+export interface DepotDay {
     tenantId: string;
     depotId: string;
+    externalDepotId: string;
+    /** The depot's scope path (the live status follows it). */
+    scopePath: string;
     date: string;
     tourIds: string[];
     /** A machine token with jobs:write and events:write. */
@@ -50,7 +53,7 @@ interface DepotDay {
     jobs: number;
 }
 
-async function prepareDepotDay(
+export async function prepareDepotDay(
     baseUrl: string,
     logins: { admin: DemoLogin; organisationAdmin: DemoLogin },
     size: { tours: number; stops: number },
@@ -63,6 +66,7 @@ async function prepareDepotDay(
         {
             id: string;
             externalDepotId: string;
+            scopePath: string;
             latitude: number;
             longitude: number;
             timeZone: string;
@@ -153,6 +157,8 @@ async function prepareDepotDay(
     return {
         tenantId,
         depotId: depot.id,
+        externalDepotId: depot.externalDepotId,
+        scopePath: depot.scopePath,
         date,
         tourIds: rows.map((row) => row.id),
         machineToken,

@@ -14,7 +14,8 @@ export function tenantConfigDocument(organisation: DemoOrganisation) {
             businessHours: { ...organisation.businessHours },
             maxTemporaryUsersPerDepot: 20,
             hidePhoneNumberLastDigits: false,
-            liveDashboardRefreshIntervalInSec: 60,
+            // The fastest the configuration allows: the demo's live pages move visibly.
+            liveDashboardRefreshIntervalInSec: 10,
             liveStatusShowLastUpdatedTime: true,
             addEditUserFrom: 'TENANT',
             deviceMappingServices: ['mdm'],
@@ -63,7 +64,7 @@ export function depotConfigRevisions(
                                 from: opening,
                                 to: revision === 1 ? '21:30' : '22:00',
                             },
-                            liveDashboardRefreshIntervalInSec: revision === 1 ? 60 : 30,
+                            liveDashboardRefreshIntervalInSec: revision === 1 ? 20 : 10,
                         },
                     },
                     createdBy: adminIdOf(depot.row.tenantId),

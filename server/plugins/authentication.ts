@@ -10,6 +10,12 @@ declare module 'fastify' {
     interface FastifyInstance {
         /** onRequest hook for service routes: verifies the bearer token and loads `request.caller`. */
         authenticate(request: FastifyRequest): Promise<void>;
+        /**
+         * Verifies an access token and loads its back-office user (401, or 403
+         * UNKNOWN_USER_ERROR), through the same cache as `authenticate`: for connections that
+         * carry the token in a message (the live stream), not in a header.
+         */
+        verifyCaller(accessToken: string): Promise<{ token: VerifiedAccessToken; caller: Caller }>;
     }
     interface FastifyRequest {
         caller: Caller;
@@ -40,20 +46,11 @@ export default fp(
         const cache = new CallerCache({ ttlMs: CACHE_TTL_MS, maxEntries: CACHE_MAX_ENTRIES });
         await dropOnChange(fastify, 'auth_changed', cache);
 
-        fastify.decorate('authenticate', async function authenticate(request: FastifyRequest) {
-            const header = request.headers.authorization;
-            if (!header) throw unauthorized();
-            const match = BEARER.exec(header);
-            if (!match?.[1])
-                throw unauthorized('The Authorization header must be "Bearer <access token>".');
-            const cached = cache.get(match[1]);
-            if (cached) {
-                request.token = cached.token;
-                request.caller = cached.caller;
-                return;
-            }
+        const verifyCaller = async (accessToken: string) => {
+            const cached = cache.get(accessToken);
+            if (cached) return cached;
             const generation = cache.generation;
-            const token = await fastify.identity.verifyAccessToken(match[1]);
+            const token = await fastify.identity.verifyAccessToken(accessToken);
             const caller = await loadCaller(token.sub);
             if (!caller || !caller.active) {
                 throw new AppError(
@@ -62,7 +59,19 @@ export default fp(
                     'Your account is not enabled for the back office. Ask an administrator to enable it.',
                 );
             }
-            cache.set(match[1], { token, caller }, generation);
+            const verified = { token, caller };
+            cache.set(accessToken, verified, generation);
+            return verified;
+        };
+        fastify.decorate('verifyCaller', verifyCaller);
+
+        fastify.decorate('authenticate', async function authenticate(request: FastifyRequest) {
+            const header = request.headers.authorization;
+            if (!header) throw unauthorized();
+            const match = BEARER.exec(header);
+            if (!match?.[1])
+                throw unauthorized('The Authorization header must be "Bearer <access token>".');
+            const { token, caller } = await verifyCaller(match[1]);
             request.token = token;
             request.caller = caller;
         });

@@ -2,8 +2,10 @@ import 'leaflet/dist/leaflet.css';
 import { Box } from '@mui/material';
 import L from 'leaflet';
 import { useEffect, useMemo, useRef } from 'react';
-import { MapContainer, TileLayer, useMap, ZoomControl } from 'react-leaflet';
+import { MapContainer, useMap, useMapEvents, ZoomControl } from 'react-leaflet';
 import type { WaypointState } from '../../domain/tours';
+import { MapBackground } from './background/MapBackground';
+import { MapAccessibleName } from './MapAccessibleName';
 import {
     boundsOf,
     depotStyle,
@@ -14,6 +16,7 @@ import {
     waypointColours,
     type LatLon,
 } from './mapStyles';
+import { plainText } from './plainText';
 
 export interface MapStop extends LatLon {
     id: string;
@@ -36,6 +39,8 @@ export interface TourMapProps {
     tileUrl?: string;
     attribution?: string;
     height?: number | string;
+    /** Told the place of a click on the map (a page's "add on the map" mode); absent: clicks do nothing. */
+    onMapClick?: (point: LatLon) => void;
 }
 
 const latLng = (point: LatLon): L.LatLngTuple => [point.latitude, point.longitude];
@@ -76,14 +81,14 @@ function TourLayers({ depot, stops, drivenPath, vehicle }: Omit<TourMapProps, 'l
                 fillColor: waypointColours[stop.state],
                 fillOpacity: 1,
             })
-                .bindTooltip(stop.title)
+                .bindTooltip(plainText(stop.title))
                 .addTo(layers.points);
         L.circleMarker(latLng(depot), { radius: 8, ...depotStyle })
-            .bindTooltip(depot.title)
+            .bindTooltip(plainText(depot.title))
             .addTo(layers.points);
         if (vehicle)
             L.circleMarker(latLng(vehicle), { radius: 7, ...vehicleStyle })
-                .bindTooltip(vehicle.title)
+                .bindTooltip(plainText(vehicle.title))
                 .addTo(layers.points);
         if (fitted.current) return;
         fitted.current = true;
@@ -93,21 +98,19 @@ function TourLayers({ depot, stops, drivenPath, vehicle }: Omit<TourMapProps, 'l
     return null;
 }
 
-/** Names the map's focusable container for assistive technology (Leaflet makes it focusable for arrow keys). */
-function AccessibleName({ label }: { label: string }) {
-    const map = useMap();
-    useEffect(() => {
-        const container = map.getContainer();
-        container.setAttribute('role', 'region');
-        container.setAttribute('aria-label', label);
-    }, [map, label]);
+/** Tells the page where the map was clicked (only while the page listens). */
+function ClickListener({ onMapClick }: { onMapClick: (point: LatLon) => void }) {
+    useMapEvents({
+        click: (event) => onMapClick({ latitude: event.latlng.lat, longitude: event.latlng.lng }),
+    });
     return null;
 }
 
 /**
- * A small map of one tour: planned against driven path. Tiles only when the installation names
- * a tile source (browser configuration `mapTileUrl`); otherwise a plain background, so the map
- * works offline and in tests. Tab moves through and past it; arrow keys pan, + and − zoom.
+ * A small map of one tour: planned against driven path. Tiles when the installation names a
+ * tile source (browser configuration `mapTileUrl`) and they load; otherwise the offline
+ * background the product serves itself, so the map works offline and in tests. Tab moves
+ * through and past it; arrow keys pan, + and − zoom.
  */
 export default function TourMap(props: TourMapProps) {
     const { label, tileUrl, attribution, height = 360, zoomInTitle, zoomOutTitle } = props;
@@ -135,14 +138,15 @@ export default function TourMap(props: TourMapProps) {
                 zoomControl={false}
                 scrollWheelZoom={false}
             >
-                <AccessibleName label={label} />
+                <MapAccessibleName label={label} />
                 <ZoomControl
                     position="topleft"
                     zoomInTitle={zoomInTitle}
                     zoomOutTitle={zoomOutTitle}
                 />
-                {tileUrl ? <TileLayer url={tileUrl} attribution={attribution} /> : null}
+                <MapBackground tileUrl={tileUrl} attribution={attribution} />
                 <TourLayers {...props} />
+                {props.onMapClick ? <ClickListener onMapClick={props.onMapClick} /> : null}
             </MapContainer>
         </Box>
     );

@@ -6,6 +6,8 @@ import { depotSummary } from '../customRoutes/depotSummary';
 import { error } from '../customRoutes/error';
 import { healthStatus } from '../customRoutes/healthStatus';
 import { landing } from '../customRoutes/landing';
+import { liveMap } from '../customRoutes/liveMap';
+import { liveStatus } from '../customRoutes/liveStatus';
 import { mailOutbox } from '../customRoutes/mailOutbox';
 import { pageViews } from '../customRoutes/pageViews';
 import { profile } from '../customRoutes/profile';
@@ -35,6 +37,7 @@ export const screens: readonly Screen[] = [
     tenantSelection,
     depotSelection,
     depotSummary,
+    liveStatus,
     depots,
     organizations,
     tourCommanderTours,
@@ -46,6 +49,7 @@ export const screens: readonly Screen[] = [
     appAccounts,
     appLicenses,
     healthStatus,
+    liveMap,
     tempDrivers,
     subcontractor,
     roles,

@@ -61,7 +61,10 @@ import { configurationRoutes } from './isolation/configuration-routes.js';
 import { peopleRoutes } from './isolation/people-routes.js';
 import { healthStatusRoutes } from './isolation/health-status-routes.js';
 import { tourAdminRoutes } from './isolation/tour-admin-routes.js';
+import { depotTourRoutes } from './isolation/depot-tour-routes.js';
 import { tourCommanderRoutes } from './isolation/tour-commander-routes.js';
+import { addressDeliveryInfoRoutes } from './isolation/address-delivery-info-routes.js';
+import { liveStatusRoutes } from './isolation/live-status-routes.js';
 
 /**
  * Tenant isolation matrix: every matrix login × every route of the services. For each pair the
@@ -1080,7 +1083,10 @@ const allRoutes = [
     ...peopleRoutes,
     ...configurationRoutes,
     ...tourCommanderRoutes,
+    ...addressDeliveryInfoRoutes,
     ...tourAdminRoutes,
+    ...depotTourRoutes,
+    ...liveStatusRoutes,
     ...healthStatusRoutes,
 ];
 const cases = logins.flatMap((login) =>

@@ -1,4 +1,5 @@
 export * from './address-corrections.js';
+export * from './address-delivery-info.js';
 export * from './api-credentials.js';
 export * from './audit-log.js';
 export * from './client-configs.js';

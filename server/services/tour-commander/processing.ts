@@ -21,6 +21,10 @@ import type { Database, Queryable } from '../../db/client.js';
 import { newId } from '../../db/ids.js';
 import { listenToChannel } from '../../db/notifications.js';
 import { rowsOf } from '../../db/raw-results.js';
+import {
+    applyCustomWaypointChanges,
+    carryAfterCustomChanges,
+} from './custom-waypoint-processing.js';
 
 /**
  * Applies queued tours' new events (domain/tourProgress.ts) after the ingestion acknowledged
@@ -126,17 +130,33 @@ async function processTours(
                 order by t.id for no key update of t`),
         );
         if (tours.length === 0) return { failed: [] };
+        // Custom waypoints added or deleted by depot staff change the stops first.
+        const reshaped = await applyCustomWaypointChanges(
+            tx,
+            tours.map((t) => t.id),
+        );
         const { events, positions } = await loadNewItems(tx, tours);
         const eventsOf = byTour(events);
         const positionsOf = byTour(positions);
-        const active = tours.filter((t) => eventsOf.has(t.id) || positionsOf.has(t.id));
+        const active = tours.filter(
+            (t) => eventsOf.has(t.id) || positionsOf.has(t.id) || reshaped.has(t.id),
+        );
         if (active.length === 0) return { failed: [] };
         const activeIds = active.map((t) => t.id);
         const waypointsOf = await loadWaypoints(tx, activeIds);
         const jobsOf = await loadJobs(tx, activeIds);
         const changes: TourChanges[] = [];
         const failed: string[] = [];
-        for (const tour of active) {
+        for (const stored of active) {
+            const tour = reshaped.has(stored.id)
+                ? {
+                      ...stored,
+                      processing_state: carryAfterCustomChanges(
+                          stored.processing_state ?? {},
+                          waypointsOf.get(stored.id) ?? [],
+                      ),
+                  }
+                : stored;
             try {
                 changes.push(
                     tourChanges(
@@ -460,6 +480,8 @@ async function saveTours(tx: Queryable, changes: readonly TourChanges[]) {
             finished timestamptz, driver text, distance float8, projected timestamptz, "lastEvent" timestamptz,
             seq bigint, carry jsonb, done int, fidelity real, successful int, failed int)
         where t.id = r.id`);
+    // The live feeds of every app server read the depots again at their next tick (at commit).
+    await tx.execute(sql`select pg_notify('tours_changed', '')`);
 }
 
 interface ProcessingOptions {

@@ -24,7 +24,7 @@ const iso = (value: Date | null) => value?.toISOString() ?? null;
  * The time window of a tour's raw events and positions: its date in any time zone, from the
  * day before to the day after (UTC). It bounds `occurred_at`, so only those day partitions are read.
  */
-function tourEventWindow(tourDate: string): { from: Date; to: Date } {
+export function tourEventWindow(tourDate: string): { from: Date; to: Date } {
     const midnight = Date.parse(`${tourDate}T00:00:00Z`);
     return { from: new Date(midnight - DAY_MS), to: new Date(midnight + 2 * DAY_MS) };
 }
@@ -73,7 +73,7 @@ async function tourWaypoints(
 }
 
 /** The tour's jobs with their parcel counts, by their stop's planned position, then their id. */
-async function tourJobs(
+export async function tourJobs(
     db: Queryable,
     tourId: string,
     plannedPosition: ReadonlyMap<string, number>,
@@ -112,7 +112,10 @@ async function tourJobs(
         .map((row) => ({ ...row, parcels: Number(row.parcels), statusAt: iso(row.statusAt) }));
 }
 
-async function vehicleState(db: Queryable, vehicleId: string): Promise<TourVehicleState | null> {
+export async function vehicleState(
+    db: Queryable,
+    vehicleId: string,
+): Promise<TourVehicleState | null> {
     const query = preparedStatement(db, 'tour_detail_vehicle_state', (prepared, name) =>
         prepared
             .select({
@@ -191,7 +194,7 @@ async function tourEvents(
  * The driven path in time order, thinned evenly to about TOUR_PATH_MAX_POINTS points: every
  * k-th position, and always the last one (the vehicle's newest place on the tour).
  */
-async function drivenPath(
+export async function drivenPath(
     db: Queryable,
     tourId: string,
     window: { from: Date; to: Date },
@@ -241,7 +244,7 @@ async function drivenPath(
  * Each waypoint's jobs: all, finished successfully, failed. Counted from the jobs themselves,
  * which the processing keeps current (the waypoint rows' own counters are set at import).
  */
-function jobCountsByWaypoint(tourJobs: readonly TourJob[]): Map<string, JobCounts> {
+export function jobCountsByWaypoint(tourJobs: readonly TourJob[]): Map<string, JobCounts> {
     const counts = new Map<string, JobCounts>();
     for (const job of tourJobs) {
         if (!job.waypointId) continue;

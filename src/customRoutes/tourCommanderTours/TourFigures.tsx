@@ -7,7 +7,7 @@ import { TourStateChip } from './TourStateChip';
 import { tourFieldLabel } from './tourLinks';
 
 /** Label and value pairs as a description list that flows into columns on wide screens. */
-function FigureList({ items }: { items: readonly { label: string; value: ReactNode }[] }) {
+export function FigureList({ items }: { items: readonly { label: string; value: ReactNode }[] }) {
     return (
         <Box
             component="dl"

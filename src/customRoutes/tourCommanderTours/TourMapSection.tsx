@@ -16,7 +16,7 @@ import type { MapStop } from '../../maps/TourMap';
 import { addressOf } from './TourStopTable';
 
 /** One entry of the map's key: a sample of the line or dot, and its meaning in words. */
-function LegendItem({
+export function LegendItem({
     text,
     line,
     dot,

@@ -1,0 +1,39 @@
+import Sensors from '@mui/icons-material/Sensors';
+import { lazyView } from '../../lazyPage';
+import type { PageScreen } from '../../screens/types';
+
+/**
+ * The depot's live status (domain §2 Live Status, shell §2.6; r:tour): KPI tiles, the tours of
+ * today and their map, pushed live; and one tour's detail (r:tour-details).
+ */
+export const liveStatus: PageScreen = {
+    kind: 'page',
+    name: 'liveStatus',
+    icon: Sensors,
+    routes: [
+        {
+            mount: 'depot',
+            path: 'statistics/live-status',
+            view: lazyView(() =>
+                import('./LiveStatusPage').then((module) => module.LiveStatusPage),
+            ),
+        },
+        {
+            mount: 'depot',
+            path: 'statistics/live-status/tour/:tourId',
+            view: lazyView(() =>
+                import('./tourDetail/TourDetailPage').then((module) => module.TourDetailPage),
+            ),
+        },
+    ],
+    navigation: [
+        {
+            context: 'depot',
+            rule: 'liveStatus',
+            group: 'dailyActivities',
+            order: 10,
+            textKey: 'app.liveStatus.navigation',
+            path: 'statistics/live-status',
+        },
+    ],
+};

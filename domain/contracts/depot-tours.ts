@@ -12,6 +12,7 @@ import {
     customWaypointStatuses,
     timeFrameChecks,
 } from '../depotTourDetail.js';
+import { AddressDeliveryInfo } from './address-delivery-info.js';
 import { TourJob, TourListItem, TourParams, TourPathPoint, TourWaypoint } from './tours.js';
 
 const Time = Type.String({ format: 'date-time' });
@@ -42,6 +43,22 @@ export const CustomWaypointParams = Type.Object({
 });
 export type CustomWaypointParams = Static<typeof CustomWaypointParams>;
 
+/**
+ * What the depot's address delivery information (docs/address-delivery-information.md) tells
+ * the driver at a stop: the texts and the exact delivery coordinates with their type.
+ */
+export const WaypointDeliveryInfo = Type.Pick(AddressDeliveryInfo, [
+    'deliveryNote',
+    'accessCode',
+    'safePlace',
+    'openingHours',
+    'latitude',
+    'longitude',
+    'coordinateType',
+    'updatedAt',
+]);
+export type WaypointDeliveryInfo = Static<typeof WaypointDeliveryInfo>;
+
 /** A stop of the tour in planned order, with its time frame check and, if added by depot staff, its custom waypoint. */
 export const DepotTourWaypoint = Type.Object({
     ...TourWaypoint.properties,
@@ -51,6 +68,8 @@ export const DepotTourWaypoint = Type.Object({
     name: OptionalText,
     /** The time frame against the arrival (15 minutes' tolerance); null without a time frame. */
     timeFrameCheck: Type.Union([Type.Enum(timeFrameChecks), Type.Null()]),
+    /** The depot's delivery information for the stop's address (same `addressKeyOf`); null when it has none. */
+    deliveryInfo: Type.Union([WaypointDeliveryInfo, Type.Null()]),
 });
 export type DepotTourWaypoint = Static<typeof DepotTourWaypoint>;
 

@@ -14,8 +14,9 @@ import { createTestApp, type TestApp } from './helpers/test-app.js';
  * A depot's tour detail (issue 15 part 2, domain §2 Tour Detail View): the stops with their
  * states, confirmations, time frames (15 minutes' tolerance), ETA and ATA; address errors;
  * unsuccessful jobs; planned and driven path; the device only with r:tour-device, the driver's
- * location only with r:tour-details-driver-location; and a tour outside the caller's depot or
- * scopes answered exactly like an unknown one.
+ * location only with r:tour-details-driver-location; the depot's address delivery information
+ * at the stops' addresses; and a tour outside the caller's depot or scopes answered exactly like
+ * an unknown one.
  */
 
 let t: TestApp;
@@ -131,6 +132,88 @@ describe('the tour detail', () => {
             { latitude: 52.55, longitude: 13.405 },
         ]);
         expect(body.customWaypoints).toEqual([]);
+    });
+});
+
+describe('the delivery information of the depot at the stops’ addresses', () => {
+    const HEADER =
+        'street,houseNumber,zipCode,locality,country,latitude,longitude,coordinateType,deliveryNote,accessCode,safePlace,openingHours';
+
+    async function upload(path: string, ...rows: string[]) {
+        const answer = await t.app.inject({
+            method: 'POST',
+            url: `/tour-commander/v1/address-delivery-infos/upload?path=${path}`,
+            headers: {
+                authorization: `Bearer ${world.tokens.orgAdmin}`,
+                'content-type': 'text/csv',
+            },
+            payload: `${HEADER}\r\n${rows.join('\r\n')}\r\n`,
+        });
+        expect(answer.statusCode, answer.body).toBe(200);
+    }
+
+    beforeAll(async () => {
+        // Berlin: J1's address spelled otherwise (same normalised address), J2's with a note only,
+        // and an address no stop of the tour has.
+        await upload(
+            paths.berlin,
+            'STREET-J1,1,10115,Berlin,DE,52.5301,13.4051,HANDOVER,"Rear door, ring twice",4711,Garage,Mo-Fr 8-17',
+            'Street J2,1,10115,,DE,,,,Side entrance,,,',
+            'Street J9,1,10115,Berlin,DE,,,,Not on the tour,,,',
+        );
+        // Hamburg: the same addresses as J1 and J3 of the Berlin tour.
+        await upload(
+            paths.hamburg,
+            'Street J1,1,10115,Berlin,DE,,,,Hamburg note for J1,9999,,',
+            'Street J3,1,10115,Berlin,DE,53.55,9.99,ROOFTOP,Hamburg note for J3,1234,Porch,Mo-Su',
+        );
+    });
+
+    it('attaches the depot’s entry to a stop at its address and null to the others', async () => {
+        const { status, body } = await read(world.tokens.detail, world.tour10);
+        expect(status).toBe(200);
+        const [j1, j2, j3, j4] = body.waypoints;
+        expect(j1?.deliveryInfo).toEqual({
+            deliveryNote: 'Rear door, ring twice',
+            accessCode: '4711',
+            safePlace: 'Garage',
+            openingHours: 'Mo-Fr 8-17',
+            latitude: 52.5301,
+            longitude: 13.4051,
+            coordinateType: 'HANDOVER',
+            updatedAt: expect.any(String),
+        });
+        expect(Date.now() - Date.parse(j1?.deliveryInfo?.updatedAt ?? '')).toBeLessThan(600_000);
+        expect(j2?.deliveryInfo).toEqual({
+            deliveryNote: 'Side entrance',
+            accessCode: null,
+            safePlace: null,
+            openingHours: null,
+            latitude: null,
+            longitude: null,
+            coordinateType: null,
+            updatedAt: expect.any(String),
+        });
+        // J3's address has an entry at Hamburg only; J4's has none at all.
+        expect(j3?.deliveryInfo).toBeNull();
+        expect(j4?.deliveryInfo).toBeNull();
+    });
+
+    it('never attaches another depot’s entry, even at the same address', async () => {
+        const { body } = await read(world.tokens.detail, world.tour10);
+        const notes = body.waypoints.map((stop) => stop.deliveryInfo?.deliveryNote ?? null);
+        expect(notes).toEqual(['Rear door, ring twice', 'Side entrance', null, null]);
+        expect(JSON.stringify(body)).not.toContain('Hamburg note');
+    });
+
+    it('answers the same to a caller with the device and location rights', async () => {
+        const { body } = await read(world.tokens.full, world.tour10);
+        expect(body.waypoints.map((stop) => stop.deliveryInfo?.accessCode ?? null)).toEqual([
+            '4711',
+            null,
+            null,
+            null,
+        ]);
     });
 });
 

@@ -21,7 +21,7 @@ import {
 import { processQueuedTours } from '../../server/services/tour-commander/processing.js';
 import { accessTokenFor, addFixtureUsers, ids, paths, seedFixtures } from './helpers/fixtures.js';
 import { machineTokenFor } from './helpers/machine-fixtures.js';
-import { createTestApp, type TestApp } from './helpers/test-app.js';
+import { createSecondTestApp, createTestApp, type TestApp } from './helpers/test-app.js';
 
 /**
  * The live status (issue 15 parts 1 and 3): the snapshot route and the live stream, filtered by
@@ -140,8 +140,8 @@ class Client {
         ws.on('message', (data) => this.messages.push(JSON.parse(String(data))));
         ws.on('close', (code, reason) => (this.closed = { code, reason: String(reason) }));
     }
-    static async open(): Promise<Client> {
-        return new Client(await t.app.injectWS('/tour-commander/v1/live/socket'));
+    static async open(server = t): Promise<Client> {
+        return new Client(await server.app.injectWS('/tour-commander/v1/live/socket'));
     }
     send(message: unknown) {
         this.ws.send(typeof message === 'string' ? message : JSON.stringify(message));

@@ -114,6 +114,7 @@ const stop = (fields: Partial<DepotTourWaypoint>): DepotTourWaypoint => ({
     customWaypointId: null,
     name: null,
     timeFrameCheck: null,
+    deliveryInfo: null,
     ...fields,
 });
 
@@ -209,7 +210,7 @@ const baseTour: DepotTourDetail = {
     customWaypoints: [pending],
 };
 
-function renderPage(tour: DepotTourDetail) {
+function renderPage(tour: DepotTourDetail, language: 'en' | 'de' = 'en') {
     api.tour = tour;
     return (async () => {
         const viewer = profileWithSettings({
@@ -219,7 +220,7 @@ function renderPage(tour: DepotTourDetail) {
             weightFormat: 'WEIGHT_METRIC',
             numberFormat: 'DE',
         });
-        const Wrapper = i18nWrapper(await realI18nProvider('en'), {} as DataProvider, {
+        const Wrapper = i18nWrapper(await realI18nProvider(language), {} as DataProvider, {
             initialEntry: '/depot/north/110/statistics/live-status/tour/T10',
             authProvider: authProviderOf(viewer),
         });
@@ -241,7 +242,10 @@ function renderPage(tour: DepotTourDetail) {
                 </SelectedScopeContext.Provider>
             </Wrapper>,
         );
-        await screen.findByRole('heading', { level: 1, name: 'Tour 10' });
+        await screen.findByRole('heading', {
+            level: 1,
+            name: language === 'en' ? 'Tour 10' : 'Tour Nr. 10',
+        });
     })();
 }
 
@@ -410,6 +414,122 @@ describe('the tour detail page', { timeout: 30_000 }, () => {
                 'Nothing has been received from the device yet.',
             ),
         ).toBeTruthy();
+    });
+});
+
+describe('the delivery information at the stops', { timeout: 30_000 }, () => {
+    /** Stop 1 with every piece of information, stop 2 with a safe place and coordinates only. */
+    const withInfo: DepotTourDetail = {
+        ...baseTour,
+        waypoints: baseTour.waypoints.map((waypoint) =>
+            waypoint.id === 'w1'
+                ? {
+                      ...waypoint,
+                      deliveryInfo: {
+                          deliveryNote: 'Rear door\nring twice',
+                          accessCode: '4711',
+                          safePlace: 'Garage',
+                          openingHours: 'Mo-Fr 8-17',
+                          latitude: 52.5301,
+                          longitude: 13.4051,
+                          coordinateType: 'HANDOVER',
+                          updatedAt: '2026-03-02T08:00:00.000Z',
+                      },
+                  }
+                : waypoint.id === 'w2'
+                  ? {
+                        ...waypoint,
+                        deliveryInfo: {
+                            deliveryNote: null,
+                            accessCode: null,
+                            safePlace: 'Hinterhof',
+                            openingHours: null,
+                            latitude: 52.53,
+                            longitude: 13.405,
+                            coordinateType: 'STREET',
+                            updatedAt: '2026-07-01T10:30:00.000Z',
+                        },
+                    }
+                  : waypoint,
+        ),
+    };
+
+    /** The shown description list of a toggle as label and value pairs. */
+    function pairsOf(toggle: HTMLElement): [string, string][] {
+        const list = document.getElementById(toggle.getAttribute('aria-controls') ?? '');
+        if (!list) throw new Error('no delivery information shown');
+        const terms = [...list.querySelectorAll('dt')].map((term) => term.textContent ?? '');
+        const values = [...list.querySelectorAll('dd')].map((value) => value.textContent ?? '');
+        return terms.map((term, index) => [term, values[index] ?? '']);
+    }
+
+    it('marks the stops with information and shows it by keyboard, in English', async () => {
+        await renderPage(withInfo);
+        const stops = screen.getByRole('table', { name: 'Stops of the tour' });
+        const toggles = within(stops).getAllByRole('button', { name: /^Delivery information/ });
+        expect(toggles.map((toggle) => toggle.getAttribute('aria-label'))).toEqual([
+            'Delivery information for stop 1',
+            'Delivery information for stop 2',
+        ]);
+        const [first] = toggles;
+        if (!first) throw new Error('no toggle');
+        // Collapsed: only the indicator, the stop's text is unchanged.
+        expect(first.getAttribute('aria-expanded')).toBe('false');
+        expect(screen.queryByText('4711')).toBeNull();
+        expect(rowsOf('Stops of the tour')[0]?.[2]).toBe('Hauptstraße 1, 10115 Berlin');
+        first.focus();
+        await userEvent.keyboard('{Enter}');
+        expect(first.getAttribute('aria-expanded')).toBe('true');
+        expect(pairsOf(first)).toEqual([
+            ['Note for the driver', 'Rear door\nring twice'],
+            ['Access code', '4711'],
+            ['Safe place', 'Garage'],
+            ['Opening hours', 'Mo-Fr 8-17'],
+            ['Delivery coordinates', '52,5301 / 13,4051'],
+            ['Coordinate type', 'Handover point'],
+            // 08:00 UTC is 09:00 in Berlin (CET).
+            ['Information as of', '02.03.2026 09:00'],
+        ]);
+        expect(await seriousViolations()).toEqual([]);
+        await userEvent.keyboard(' ');
+        expect(first.getAttribute('aria-expanded')).toBe('false');
+        expect(screen.queryByText('4711')).toBeNull();
+    });
+
+    it('shows the same in German, only the parts given', async () => {
+        await renderPage(withInfo, 'de');
+        const stops = screen.getByRole('table', { name: 'Stopps der Tour' });
+        expect(
+            within(stops)
+                .getAllByRole('button', { name: /^Zustellinformationen/ })
+                .map((toggle) => toggle.getAttribute('aria-label')),
+        ).toEqual(['Zustellinformationen zu Stopp 1', 'Zustellinformationen zu Stopp 2']);
+        const second = within(stops).getByRole('button', {
+            name: 'Zustellinformationen zu Stopp 2',
+        });
+        await userEvent.click(second);
+        expect(pairsOf(second)).toEqual([
+            ['Ablageort', 'Hinterhof'],
+            ['Zustellkoordinaten', '52,53 / 13,405'],
+            ['Koordinatentyp', 'Straßenseite'],
+            // 10:30 UTC is 12:30 in Berlin (CEST).
+            ['Stand der Angaben', '01.07.2026 12:30'],
+        ]);
+        const first = within(stops).getByRole('button', {
+            name: 'Zustellinformationen zu Stopp 1',
+        });
+        await userEvent.click(first);
+        expect(pairsOf(first).slice(0, 4)).toEqual([
+            ['Hinweis für den Fahrer', 'Rear door\nring twice'],
+            ['Zugangscode', '4711'],
+            ['Ablageort', 'Garage'],
+            ['Öffnungszeiten', 'Mo-Fr 8-17'],
+        ]);
+    });
+
+    it('shows no indicator on a tour without delivery information', async () => {
+        await renderPage(baseTour);
+        expect(screen.queryByRole('button', { name: /^Delivery information/ })).toBeNull();
     });
 });
 

@@ -1,4 +1,6 @@
 import { and, asc, desc, eq, gte, lt, sql } from 'drizzle-orm';
+import { addressKeyOf, type AddressKeyParts } from '../../../domain/addressDeliveryInfo.js';
+import type { AddressDeliveryInfo } from '../../../domain/contracts/address-delivery-info.js';
 import type {
     DepotTourDetail,
     DepotTourWaypoint,
@@ -6,6 +8,7 @@ import type {
     TourAddressError,
     TourDevice,
     UnsuccessfulJob,
+    WaypointDeliveryInfo,
 } from '../../../domain/contracts/depot-tours.js';
 import type { TourJob, TourPathPoint, TourVehicleState } from '../../../domain/contracts/tours.js';
 import {
@@ -20,6 +23,7 @@ import type { Queryable } from '../../db/client.js';
 import { preparedStatement } from '../../db/prepared.js';
 import { customWaypoints, depots, tours, waypoints } from '../../db/schema/index.js';
 import { driverAppEvents } from '../../db/schema/partitioned.js';
+import { findAddressDeliveryInfo } from './address-delivery-info-repository.js';
 import { listCustomWaypoints } from './custom-waypoints-repository.js';
 import {
     drivenPath,
@@ -74,7 +78,10 @@ export async function findDepotTour(
     return row;
 }
 
-type StopRow = Omit<DepotTourWaypoint, 'jobsTotal' | 'jobsSuccessful' | 'jobsFailed'>;
+type StopRow = Omit<
+    DepotTourWaypoint,
+    'jobsTotal' | 'jobsSuccessful' | 'jobsFailed' | 'deliveryInfo'
+>;
 
 /** The tour's stops in planned order, each with its custom waypoint's name (no time frame check yet). */
 async function depotTourStops(
@@ -144,6 +151,37 @@ async function newestLogin(db: Queryable, tourId: string, window: { from: Date; 
     const [row] = await query.execute({ tourId, ...window });
     return row;
 }
+
+/** A stop that can be at an uploaded address: a map-placed custom waypoint has no street. */
+const hasAddress = (stop: { street: string; postcode: string }) =>
+    stop.street.trim() !== '' && stop.postcode.trim() !== '';
+
+/**
+ * The depot's delivery information for each stop at an address it has an entry for, keyed by
+ * `addressKeyOf`: one indexed read for the whole tour (none when no stop has an address).
+ */
+function deliveryInfoByAddress(
+    db: Queryable,
+    depotId: string,
+    stops: readonly AddressKeyParts[],
+): Promise<Map<string, AddressDeliveryInfo>> {
+    const addresses = stops.filter(hasAddress);
+    return addresses.length === 0
+        ? Promise.resolve(new Map())
+        : findAddressDeliveryInfo(db, depotId, addresses);
+}
+
+/** What a stop shows of an entry (the rest, such as its address and id, is the entry list's). */
+const waypointDeliveryInfo = (info: AddressDeliveryInfo): WaypointDeliveryInfo => ({
+    deliveryNote: info.deliveryNote,
+    accessCode: info.accessCode,
+    safePlace: info.safePlace,
+    openingHours: info.openingHours,
+    latitude: info.latitude,
+    longitude: info.longitude,
+    coordinateType: info.coordinateType,
+    updatedAt: info.updatedAt,
+});
 
 const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
 
@@ -240,19 +278,24 @@ export async function readDepotTourDetail(
     const stopRows = await depotTourStops(db, row.id);
     const planned = new Map(stopRows.map((stop) => [stop.id, stop.plannedSequence]));
     const needsState = rights.device || rights.driverLocation;
-    const [jobs, fullPath, custom, state, login] = await Promise.all([
+    const [jobs, fullPath, custom, state, login, deliveryInfos] = await Promise.all([
         tourJobs(db, row.id, planned),
         drivenPath(db, row.id, window),
         listCustomWaypoints(db, row.id),
         needsState ? vehicleState(db, row.vehicleId) : Promise.resolve(null),
         rights.device ? newestLogin(db, row.id, window) : Promise.resolve(undefined),
+        deliveryInfoByAddress(db, row.depotId, stopRows),
     ]);
     const counts = jobCountsByWaypoint(jobs);
-    const stops: DepotTourWaypoint[] = stopRows.map((stop) => ({
-        ...stop,
-        ...(counts.get(stop.id) ?? { jobsTotal: 0, jobsSuccessful: 0, jobsFailed: 0 }),
-        timeFrameCheck: timeFrameCheck(stop, now),
-    }));
+    const stops: DepotTourWaypoint[] = stopRows.map((stop) => {
+        const info = hasAddress(stop) ? deliveryInfos.get(addressKeyOf(stop)) : undefined;
+        return {
+            ...stop,
+            ...(counts.get(stop.id) ?? { jobsTotal: 0, jobsSuccessful: 0, jobsFailed: 0 }),
+            timeFrameCheck: timeFrameCheck(stop, now),
+            deliveryInfo: info ? waypointDeliveryInfo(info) : null,
+        };
+    });
     const depotLocation = { latitude: row.depotLatitude, longitude: row.depotLongitude };
     const unsuccessfulJobs: UnsuccessfulJob[] = jobs
         .filter((job) => job.outcome !== null && isFailedOutcome(job.outcome))

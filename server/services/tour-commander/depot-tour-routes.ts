@@ -45,7 +45,7 @@ export const depotTourRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
             schema: {
                 tags,
                 summary:
-                    "One tour of the depot: its stops in planned order with states, time frames, ETA and ATA, address errors, unsuccessful jobs, planned and driven path, custom waypoints; the device (r:tour-device) and the driver's location (r:tour-details-driver-location) only with their rights",
+                    "One tour of the depot: its stops in planned order with states, time frames, ETA, ATA and the depot's delivery information for their address, address errors, unsuccessful jobs, planned and driven path, custom waypoints; the device (r:tour-device) and the driver's location (r:tour-details-driver-location) only with their rights",
                 params: DepotTourParams,
                 querystring: DepotTourQuery,
                 response: { 200: DepotTourDetail, 404: ErrorEnvelope, ...authErrors },

@@ -9,6 +9,7 @@ export interface TestApp {
     app: FastifyInstance;
     db: Database;
     config: AppConfig;
+    database: DatabaseHandle;
     close(): Promise<void>;
 }
 
@@ -39,9 +40,8 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
     };
 }
 
-/** The whole app on a fresh database, ready for `app.inject`. Seed with the fixtures before or after. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-    const config = loadConfig({
+function testConfig(env: Record<string, string>): AppConfig {
+    return loadConfig({
         NODE_ENV: 'test',
         LOG_LEVEL: 'silent',
         PUBLIC_URL: 'http://127.0.0.1:8080',
@@ -49,17 +49,43 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
         VERSION_ID: 'test-build',
         ...env,
     });
-    const database = await openTestDatabase();
+}
+
+async function appOn(database: DatabaseHandle, config: AppConfig): Promise<FastifyInstance> {
     const fastify = Fastify({ logger: false });
     await fastify.register(app, { config, database });
     await fastify.ready();
+    return fastify;
+}
+
+/** The whole app on a fresh database, ready for `app.inject`. Seed with the fixtures before or after. */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+    const config = testConfig(env);
+    const database = await openTestDatabase();
+    const fastify = await appOn(database, config);
     return {
         app: fastify,
         db: database.db,
         config,
+        database,
         close: async () => {
             await fastify.close();
             await database.close();
         },
+    };
+}
+
+/**
+ * A second app server on the database of `first` (as app servers behind a load balancer share
+ * one database): its own caches, live feeds and workers. Close it before `first`.
+ */
+export async function createSecondTestApp(first: TestApp): Promise<TestApp> {
+    const fastify = await appOn(first.database, first.config);
+    return {
+        app: fastify,
+        db: first.db,
+        config: first.config,
+        database: first.database,
+        close: () => fastify.close(),
     };
 }

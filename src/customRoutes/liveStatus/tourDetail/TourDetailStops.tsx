@@ -6,6 +6,7 @@ import { TIME_FRAME_TOLERANCE_MINUTES } from '../../../../domain/depotTourDetail
 import type { Formatters } from '../../../../domain/formatting';
 import { TourSectionTable, type SectionColumn } from '../../tourCommanderTours/TourSectionTable';
 import { addressOf } from '../../tourCommanderTours/TourStopTable';
+import { TourStopDeliveryInfo } from './TourStopDeliveryInfo';
 
 const key = 'app.tourDetail.stops';
 
@@ -38,8 +39,9 @@ function FrameCheck({ stop }: { stop: DepotTourWaypoint }) {
 }
 
 /**
- * The tour's stops in planned order: state (the next one, done, open, unassigned), the stop,
- * its time window and whether it was kept, ETA, arrival, who confirmed it and its jobs.
+ * The tour's stops in planned order: state (the next one, done, open, unassigned), the stop
+ * (with the depot's delivery information at its address, when there is some), its time window
+ * and whether it was kept, ETA, arrival, who confirmed it and its jobs.
  */
 export function TourDetailStops({
     tour,
@@ -65,7 +67,11 @@ export function TourDetailStops({
         {
             key: 'stop',
             title: translate(`${key}.stop`),
-            render: (stop) => <StopName stop={stop} />,
+            render: (stop) => (
+                <TourStopDeliveryInfo stop={stop} formatters={formatters}>
+                    <StopName stop={stop} />
+                </TourStopDeliveryInfo>
+            ),
         },
         {
             key: 'timeFrame',

@@ -19,6 +19,9 @@ const proxied = [
     '/healthz',
     '/readyz',
     '/locales',
+    // The schemas and the offline map background the server serves itself.
+    '/assets/schemas',
+    '/assets/map',
 ];
 
 const COMPRESSIBLE = /\.(js|css|html|json|svg)$/;
@@ -297,7 +300,8 @@ export default defineConfig(({ mode }) => ({
         host: '127.0.0.1',
         port: 5173,
         proxy: Object.fromEntries(
-            proxied.map((path) => [path, { target: apiTarget, changeOrigin: false }]),
+            // `ws`: the tour commander's live stream is a WebSocket.
+            proxied.map((path) => [path, { target: apiTarget, changeOrigin: false, ws: true }]),
         ),
     },
     build: { target: 'es2022', sourcemap: false },

@@ -8,16 +8,16 @@
 // Environment: BENCH_MAP_SECONDS (20), BENCH_MAP_VEHICLES (5000), BENCH_MAP_SCREENSHOTS (a folder:
 // pictures of the map before and after the session, to see what was drawn), BENCH_MAP_PROFILE (a
 // folder: a Chrome CPU profile of each session, for DevTools' Performance panel).
-import { createServer, type Server } from 'node:http';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import type { Server } from 'node:http';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
-import { extname, join, resolve, sep } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { build } from 'vite';
-import { loadLand } from '../server/map/land.js';
 import { CHROMIUM_FLAGS, findChromium } from '../tests/e2e/fixtures/chromium.js';
+import { servePage } from './map-page/serve.js';
 
 const PAGE_DIR = fileURLToPath(new URL('./map-page/', import.meta.url));
 const VIEWPORT = { width: 1280, height: 800 };
@@ -64,50 +64,6 @@ function summary(values: readonly number[]): Summary {
         p99: at(0.99),
         max: round(sorted[sorted.length - 1] ?? 0),
     };
-}
-
-const CONTENT_TYPES: Record<string, string> = {
-    '.html': 'text/html; charset=utf-8',
-    '.js': 'text/javascript; charset=utf-8',
-    '.css': 'text/css; charset=utf-8',
-    '.png': 'image/png',
-    '.svg': 'image/svg+xml',
-};
-
-/** Serves the built page and the map background routes the page asks for. */
-async function servePage(root: string): Promise<{ url: string; server: Server }> {
-    const land = await loadLand();
-    const noStreets = JSON.stringify({ type: 'FeatureCollection', features: [], truncated: false });
-    const server = createServer((request, response) => {
-        const path = decodeURIComponent((request.url ?? '/').split('?')[0] ?? '/');
-        if (path === '/assets/map/land.json') {
-            const gzip = /\bgzip\b/.test(String(request.headers['accept-encoding']));
-            response.writeHead(200, {
-                'content-type': 'application/geo+json; charset=utf-8',
-                ...(gzip ? { 'content-encoding': 'gzip' } : {}),
-            });
-            response.end(gzip ? land.gzip : land.identity);
-            return;
-        }
-        if (path === '/assets/map/streets.json') {
-            response.writeHead(200, { 'content-type': 'application/geo+json; charset=utf-8' });
-            response.end(noStreets);
-            return;
-        }
-        const file = resolve(root, `.${path === '/' ? '/index.html' : path}`);
-        if (!file.startsWith(root + sep) || !statSync(file, { throwIfNoEntry: false })?.isFile()) {
-            response.writeHead(404).end();
-            return;
-        }
-        response.writeHead(200, {
-            'content-type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream',
-        });
-        response.end(readFileSync(file));
-    });
-    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-    const address = server.address();
-    if (!address || typeof address === 'string') throw new Error('no server address');
-    return { url: `http://127.0.0.1:${address.port}`, server };
 }
 
 const api = (page: Page) =>
@@ -190,7 +146,7 @@ interface ScenarioResult {
      */
     redrawAtRest: Record<string, { drawMs: Summary; rasterisedMs: Summary }>;
     /**
-     * Ticks applied one after another at rest (40 per zoom, each waiting for its redraw): the
+     * Ticks applied at rest, 100 ms apart (40 per zoom, each waiting for its redraw): the
      * session has only one tick a second, too few for a steady 95th percentile.
      */
     ticksAtRest: Record<string, { applyMs: Summary; drawMs: Summary; applyAndDrawMs: Summary }>;
@@ -292,7 +248,10 @@ async function runScenario(
             frameMs: {
                 ...frames,
                 over33ms: measured.frames.filter((ms) => ms > 33.4).length,
-                fps: round(measured.frames.length / seconds),
+                fps: round(
+                    (1000 * measured.frames.length) /
+                        measured.frames.reduce((sum, ms) => sum + ms, 0),
+                ),
             },
             tick: {
                 buildMs: summary(measured.buildMs),

@@ -38,6 +38,8 @@ export function readBrowserConfig(doc: Document = document): BrowserConfig {
             mailViewer: injected.mailViewer,
             environment: injected.environment,
             apiTokenTtlSeconds: injected.apiTokenTtlSeconds,
+            mapTileUrl: injected.mapTileUrl,
+            mapAttribution: injected.mapAttribution,
         };
     } catch (error) {
         console.error('Invalid app-config; using defaults', error);

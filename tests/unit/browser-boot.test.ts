@@ -24,6 +24,18 @@ describe('readBrowserConfig', () => {
         expect(config.services.tenantAdmin).toBe(defaultBrowserConfig.services.tenantAdmin);
         expect(config.versionId).toBe('v9');
     });
+
+    it('keeps the tile source and its attribution for the maps', () => {
+        const injected = {
+            mapTileUrl: 'https://{s}.tile.example.org/{z}/{x}/{y}.png',
+            mapAttribution: '© Example maps',
+        };
+        const config = readBrowserConfig(documentWith(JSON.stringify(injected)));
+        expect([config.mapTileUrl, config.mapAttribution]).toEqual([
+            'https://{s}.tile.example.org/{z}/{x}/{y}.png',
+            '© Example maps',
+        ]);
+    });
 });
 
 describe('withTimeout', () => {

@@ -14,6 +14,8 @@ function recordingContext(): CanvasRenderingContext2D {
                 : (...args: unknown[]) => {
                       if (key === 'drawImage') drawn.images++;
                       if (key === 'fillText') drawn.texts.push(String(args[0]));
+                      if (key === 'measureText') return { width: 7 };
+                      return undefined;
                   },
         set: (target, key, value) => {
             target[key] = value;

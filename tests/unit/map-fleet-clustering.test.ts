@@ -6,6 +6,7 @@ import {
     worldPixel,
     type HitTarget,
 } from '../../src/maps/fleet/clustering';
+import { ringSteps } from '../../src/maps/fleet/clusterDrawing';
 
 describe('worldPixel (Web Mercator, 256 px for the world at zoom 0)', () => {
     it('puts fixed points where EPSG:3857 has them', () => {
@@ -133,5 +134,17 @@ describe('HitGrid', () => {
         // 20 px below: 13 px from the edge.
         expect(grid.at(31, 51, 12)).toBeUndefined();
         expect(grid.at(31, 51, 13)?.name).toBe('edge');
+    });
+});
+
+describe('ringSteps (a cluster ring of 48 steps split by state)', () => {
+    it('shares the steps by largest remainder, with one step at least for every state present', () => {
+        expect(ringSteps([10, 10, 10, 0, 0], 30)).toEqual([16, 16, 16, 0, 0]);
+        expect(ringSteps([1, 1, 1, 1, 1], 5)).toEqual([10, 10, 10, 9, 9]);
+        expect(ringSteps([0, 0, 5, 0, 0], 5)).toEqual([0, 0, 48, 0, 0]);
+        // 1 of 200 is 0.24 steps: it still shows.
+        expect(ringSteps([1, 199, 0, 0, 0], 200)).toEqual([1, 47, 0, 0, 0]);
+        // Four single vehicles in 1000 take a step each, from the largest share.
+        expect(ringSteps([1, 1, 1, 1, 996], 1000)).toEqual([1, 1, 1, 1, 44]);
     });
 });

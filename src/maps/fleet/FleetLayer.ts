@@ -1,13 +1,11 @@
 import L from 'leaflet';
 import { clusterByGrid, clusterRadius, HitGrid, worldPixel, type HitTarget } from './clustering';
+import { ClusterSprites, type ClusterMark } from './clusterDrawing';
 import {
-    ClusterSprites,
-    drawClusters,
     drawVehicles,
     stateIndex,
     VEHICLE_RADIUS,
     VehicleSprites,
-    type ClusterMark,
     type StateBatch,
 } from './fleetDrawing';
 import { fleetStates, type FleetState, type FleetStore, type FleetVehicle } from './fleetStore';
@@ -15,7 +13,7 @@ import { fleetStates, type FleetState, type FleetStore, type FleetVehicle } from
 /** What a click or hover found: one vehicle, or a cluster with its members. */
 export type FleetHit =
     | (HitTarget & { kind: 'vehicle'; vehicle: FleetVehicle })
-    | (HitTarget & { kind: 'cluster'; vehicles: FleetVehicle[] });
+    | (HitTarget & { kind: 'cluster'; count: number; vehicles(): FleetVehicle[] });
 
 export interface FleetLayerOptions {
     store: FleetStore;
@@ -208,7 +206,14 @@ export class FleetLayer extends L.Layer {
 
         const zoom = map.getZoom();
         const origin = map.getPixelOrigin().add(min);
-        const count = this.project(2 ** zoom);
+        // Only vehicles on or near the canvas: the others are neither drawn nor clustered.
+        const reach = 2 * CLUSTER_RADIUS;
+        const count = this.project(2 ** zoom, {
+            left: origin.x - reach,
+            top: origin.y - reach,
+            right: origin.x + extent.x + reach,
+            bottom: origin.y + extent.y + reach,
+        });
         const { xs, ys, vehicles } = this;
         const grid = new HitGrid<FleetHit>();
         const { singles, clusters } =
@@ -255,9 +260,11 @@ export class FleetLayer extends L.Layer {
             if (!visible(x, y)) continue;
             const radius = clusterRadius(group.members.length);
             marks.push({ x, y, radius, count: group.members.length, counts: group.counts });
+            // The members' list is made on a click only (the next draw replaces both lists).
             grid.add({
                 kind: 'cluster',
-                vehicles: group.members.map((index) => vehicles[index] as FleetVehicle),
+                count: group.members.length,
+                vehicles: () => group.members.map((index) => vehicles[index] as FleetVehicle),
                 x: x + min.x,
                 y: y + min.y,
                 radius,
@@ -267,32 +274,41 @@ export class FleetLayer extends L.Layer {
         drawVehicles(ctx, batches, this.sprites);
         if (this.clusterSprites?.pixelRatio !== ratio)
             this.clusterSprites = new ClusterSprites(ratio);
-        drawClusters(ctx, marks, this.clusterSprites);
+        this.clusterSprites.draw(ctx, marks);
         this.drawn = { zoom, center: map.getCenter(), min, size: extent, grid };
         return true;
     }
 
-    /** Lists the store's vehicles with their pixels at `scale` (2^zoom); answers how many. */
-    private project(scale: number): number {
-        const count = this.fleet.store.size;
-        if (this.xs.length < count) {
-            const capacity = Math.max(count, this.xs.length * 2, 64);
+    /**
+     * Lists the store's vehicles within `area` (world pixels at `scale`, 2^zoom) with their
+     * pixels; answers how many.
+     */
+    private project(
+        scale: number,
+        area: { left: number; top: number; right: number; bottom: number },
+    ): number {
+        const size = this.fleet.store.size;
+        if (this.xs.length < size) {
+            const capacity = Math.max(size, this.xs.length * 2, 64);
             this.xs = new Float64Array(capacity);
             this.ys = new Float64Array(capacity);
             this.states = new Uint8Array(capacity);
         }
         const { xs, ys, states, point, vehicles } = this;
-        vehicles.length = count;
         let index = 0;
         for (const vehicle of this.fleet.store.values()) {
             worldPixel(vehicle.latitude, vehicle.longitude, point);
+            const x = point.x * scale;
+            const y = point.y * scale;
+            if (x < area.left || x > area.right || y < area.top || y > area.bottom) continue;
             vehicles[index] = vehicle;
-            xs[index] = point.x * scale;
-            ys[index] = point.y * scale;
+            xs[index] = x;
+            ys[index] = y;
             states[index] = stateIndex(vehicle.state);
             index++;
         }
-        return count;
+        vehicles.length = index;
+        return index;
     }
 
     /** What is drawn under a map event, if anything. */
@@ -312,7 +328,7 @@ export class FleetLayer extends L.Layer {
         else {
             const map = this.map();
             const latlng = map.layerPointToLatLng([hit.x, hit.y]);
-            this.fleet.onCluster(hit.vehicles, map.latLngToContainerPoint(latlng), latlng);
+            this.fleet.onCluster(hit.vehicles(), map.latLngToContainerPoint(latlng), latlng);
         }
     }
 

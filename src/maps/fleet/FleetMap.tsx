@@ -73,7 +73,7 @@ function FleetLayerBridge(props: FleetLayerBridgeProps) {
             describe: (hit: FleetHit) =>
                 hit.kind === 'vehicle'
                     ? `${hit.vehicle.label} · ${latest.current.stateLabels[hit.vehicle.state]}`
-                    : latest.current.clusterListTitle(hit.vehicles.length),
+                    : latest.current.clusterListTitle(hit.count),
         }).addTo(map);
         return () => {
             layer.remove();

@@ -43,6 +43,9 @@ export interface GridClustering {
     clusters: VehicleCluster[];
 }
 
+/** The counts of every group of one, never written (its state is read from `states` when it joins a cluster). */
+const NO_COUNTS: number[] = [];
+
 /**
  * Greedy grouping: the points are put in a grid of `radius`-sized cells; each point not yet
  * taken starts a group and takes every free point within `radius` of it, found in the 3 × 3
@@ -70,19 +73,27 @@ function greedyGroups(
     for (let seed = 0; seed < count; seed++) {
         if (taken[seed]) continue;
         taken[seed] = 1;
-        const [x, y] = [xs[seed] ?? 0, ys[seed] ?? 0];
+        const x = xs[seed] ?? 0;
+        const y = ys[seed] ?? 0;
         const members = [seed];
-        const [column, row] = [cellOf(x), cellOf(y)];
+        const column = cellOf(x);
+        const row = cellOf(y);
         for (let dx = -1; dx <= 1; dx++)
             for (let dy = -1; dy <= 1; dy++)
                 for (const other of cells.get(cellKey(column + dx, row + dy)) ?? []) {
                     if (taken[other]) continue;
-                    const [ox, oy] = [(xs[other] ?? 0) - x, (ys[other] ?? 0) - y];
+                    const ox = (xs[other] ?? 0) - x;
+                    const oy = (ys[other] ?? 0) - y;
                     if (ox * ox + oy * oy > reach) continue;
                     taken[other] = 1;
                     members.push(other);
                 }
-        let [sumX, sumY] = [0, 0];
+        if (members.length === 1) {
+            groups.push({ x, y, members, counts: NO_COUNTS });
+            continue;
+        }
+        let sumX = 0;
+        let sumY = 0;
         const counts = new Array<number>(stateCount).fill(0);
         for (const index of members) {
             sumX += xs[index] ?? 0;
@@ -100,7 +111,11 @@ function greedyGroups(
  * its first point, or a vehicle under a cluster's disc): largest first, each absorbs the
  * overlapping smaller ones around it, once.
  */
-function mergeOverlapping(groups: VehicleCluster[], singleRadius: number): VehicleCluster[] {
+function mergeOverlapping(
+    groups: VehicleCluster[],
+    states: ArrayLike<number>,
+    singleRadius: number,
+): VehicleCluster[] {
     const drawnRadius = (size: number) => (size > 1 ? clusterRadius(size) : singleRadius);
     const cell = 64;
     const cells = new Map<number, number[]>();
@@ -122,7 +137,8 @@ function mergeOverlapping(groups: VehicleCluster[], singleRadius: number): Vehic
         const original = groups[index] as VehicleCluster;
         const size = original.members.length;
         const radius = drawnRadius(size);
-        const [column, row] = [Math.floor(original.x / cell), Math.floor(original.y / cell)];
+        const column = Math.floor(original.x / cell);
+        const row = Math.floor(original.y / cell);
         let merged: VehicleCluster | undefined;
         for (let dx = -1; dx <= 1; dx++)
             for (let dy = -1; dy <= 1; dy++)
@@ -131,7 +147,8 @@ function mergeOverlapping(groups: VehicleCluster[], singleRadius: number): Vehic
                     const candidate = groups[other] as VehicleCluster;
                     if (candidate.members.length > size) continue;
                     const reach = radius + drawnRadius(candidate.members.length);
-                    const [ox, oy] = [candidate.x - original.x, candidate.y - original.y];
+                    const ox = candidate.x - original.x;
+                    const oy = candidate.y - original.y;
                     if (ox * ox + oy * oy >= reach * reach) continue;
                     absorbed[other] = 1;
                     merged ??= {
@@ -149,10 +166,14 @@ function mergeOverlapping(groups: VehicleCluster[], singleRadius: number): Vehic
                             candidate.y * candidate.members.length) /
                         total;
                     for (const member of candidate.members) merged.members.push(member);
-                    candidate.counts.forEach((value, state) => {
-                        (merged as VehicleCluster).counts[state] =
-                            ((merged as VehicleCluster).counts[state] ?? 0) + value;
-                    });
+                    const { counts } = merged;
+                    if (candidate.members.length === 1) {
+                        const state = states[candidate.members[0] as number] ?? 0;
+                        counts[state] = (counts[state] ?? 0) + 1;
+                    } else
+                        candidate.counts.forEach((value, state) => {
+                            counts[state] = (counts[state] ?? 0) + value;
+                        });
                 }
         if (merged) result[index] = merged;
     }
@@ -177,6 +198,7 @@ export function clusterByGrid(
 ): GridClustering {
     const groups = mergeOverlapping(
         greedyGroups(xs, ys, states, count, radius, stateCount),
+        states,
         singleRadius,
     );
     const singles: number[] = [];

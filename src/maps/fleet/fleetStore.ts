@@ -1,6 +1,8 @@
-/** The states a vehicle has on the live maps (domain §4 live map colours). */
-export const fleetStates = ['COMPLETED', 'OUTDATED', 'BEHIND', 'ON_ROAD', 'NOT_STARTED'] as const;
-export type FleetState = (typeof fleetStates)[number];
+import { liveMapStates, type LiveMapState } from '../../../domain/liveStatus';
+
+/** The states a vehicle has on the live maps (domain §4 live map colours; the rule is in domain/liveStatus.ts). */
+export const fleetStates = liveMapStates;
+export type FleetState = LiveMapState;
 
 export interface FleetVehicle {
     id: string;

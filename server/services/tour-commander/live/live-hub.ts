@@ -191,13 +191,14 @@ export class LiveHub {
         }
     }
 
-    /** A feed read again when older than a second or told of news (the snapshot routes). */
+    /**
+     * The feed, read again first when it has news (or time alone may have changed a figure) and
+     * its last read is a second old (the snapshot routes). Under a steady ingestion every request
+     * would otherwise read the database, while the stream itself is a tick behind anyway.
+     */
     async fresh<F extends LiveFeed>(feed: F): Promise<F> {
-        if (
-            feed.lastReadAt === 0 ||
-            feed.dirty ||
-            Date.now() - feed.lastReadAt >= SNAPSHOT_MAX_AGE_MS
-        )
+        const age = Date.now() - feed.lastReadAt;
+        if (feed.lastReadAt === 0 || (feed.due() && age >= SNAPSHOT_MAX_AGE_MS))
             await feed.refresh();
         return feed;
     }

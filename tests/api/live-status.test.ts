@@ -363,6 +363,26 @@ describe('live stream', () => {
         for (const client of [berlin, hamburg, again, other]) client.ws.close();
     });
 
+    it('brings an event ingested through one app server to a subscriber of another', async () => {
+        const second = await createSecondTestApp(t);
+        try {
+            const client = await Client.open(second);
+            client.send({ type: 'auth', token: tokens.liveBerlin });
+            await client.waitFor(isReady);
+            client.send({ type: 'subscribe', path: paths.berlin });
+            await client.waitFor(isFull);
+            // Ingested through the first server (postEvents uses it).
+            await postEvents([position(tourOf.berlin, 'b-cross', 52.5333, 13.41, secondsAgo(0))]);
+            await client.waitFor(
+                (m): m is LiveDeltaFrame =>
+                    m.type === 'delta' && m.positions.some((p) => p.latitude === 52.5333),
+            );
+            client.ws.close();
+        } finally {
+            await second.close();
+        }
+    });
+
     it('refuses a subscription to another depot with an error and keeps the connection', async () => {
         const client = await Client.open();
         client.send({ type: 'auth', token: tokens.liveBerlin });

@@ -188,56 +188,71 @@ interface ProcessFigures {
 
 /**
  * Samples, every second, the CPU (utime + stime) and RSS (VmRSS) of named process trees, the
- * machine's CPU and this bench process's own CPU. `stop` answers each tree's figures.
+ * machine's CPU and this bench process's own CPU. CPU is counted per process (a process that
+ * appears counts from its start, one that ends keeps what it used until the last sample), so
+ * PostgreSQL's backends coming and going do not distort the tree's figure. `stop` answers each
+ * tree's figures, the mean over the whole window (exact also for a window under a second).
  */
 function sampleProcesses(roots: Record<string, number>) {
     const trees = Object.entries(roots);
-    const ticks = (root: number) =>
-        processTree(root).reduce((sum, pid) => sum + cpuTicksOf(pid), 0);
     const rss = (root: number) =>
         processTree(root).reduce((sum, pid) => sum + rssKbOf(pid), 0) / 1024;
+    const seen: Record<string, Map<number, number>> = {};
+    const total: Record<string, number> = {};
     const cpu: Record<string, number[]> = {};
     const memory: Record<string, number[]> = {};
-    for (const [name] of trees) {
+    for (const [name, root] of trees) {
+        seen[name] = new Map(processTree(root).map((pid) => [pid, cpuTicksOf(pid)]));
+        total[name] = 0;
         cpu[name] = [];
-        memory[name] = [];
+        memory[name] = [rss(root)];
     }
+    /** Ticks each tree used since the previous call. */
+    const step = () =>
+        Object.fromEntries(
+            trees.map(([name, root]) => {
+                const before = seen[name] ?? new Map<number, number>();
+                const now = new Map(processTree(root).map((pid) => [pid, cpuTicksOf(pid)]));
+                let used = 0;
+                for (const [pid, ticks] of now) used += Math.max(0, ticks - (before.get(pid) ?? 0));
+                seen[name] = now;
+                total[name] = (total[name] ?? 0) + used;
+                return [name, used];
+            }),
+        );
+    const firstMachine = machineTicks();
+    let previousMachine = firstMachine;
+    let previousAt = performance.now();
     const machine: number[] = [];
-    let previous = {
-        at: performance.now(),
-        ticks: Object.fromEntries(trees.map(([name, pid]) => [name, ticks(pid)])),
-        machine: machineTicks(),
-    };
-    for (const [name, pid] of trees) memory[name]?.push(rss(pid));
     const benchStart = process.cpuUsage();
     const started = performance.now();
     const timer = setInterval(() => {
-        const now = {
-            at: performance.now(),
-            ticks: Object.fromEntries(trees.map(([name, pid]) => [name, ticks(pid)])),
-            machine: machineTicks(),
-        };
-        const seconds = (now.at - previous.at) / 1000;
-        for (const [name, pid] of trees) {
-            const used = ((now.ticks[name] ?? 0) - (previous.ticks[name] ?? 0)) / CLOCK_TICKS;
-            cpu[name]?.push((used / seconds) * 100);
-            memory[name]?.push(rss(pid));
+        const used = step();
+        const at = performance.now();
+        const seconds = (at - previousAt) / 1000;
+        for (const [name, root] of trees) {
+            cpu[name]?.push(((used[name] ?? 0) / CLOCK_TICKS / seconds) * 100);
+            memory[name]?.push(rss(root));
         }
-        const total = now.machine.total - previous.machine.total;
-        machine.push(total > 0 ? ((now.machine.busy - previous.machine.busy) / total) * 100 : 0);
-        previous = now;
+        const now = machineTicks();
+        const all = now.total - previousMachine.total;
+        machine.push(all > 0 ? ((now.busy - previousMachine.busy) / all) * 100 : 0);
+        previousMachine = now;
+        previousAt = at;
     }, 1000);
     return {
         stop() {
             clearInterval(timer);
+            step();
             const elapsed = (performance.now() - started) / 1000;
             const bench = process.cpuUsage(benchStart);
+            const lastMachine = machineTicks();
             const figures: Record<string, ProcessFigures> = {};
             for (const [name] of trees) {
                 const c = summarise(cpu[name] ?? []);
                 const m = memory[name] ?? [];
                 figures[name] = {
-                    cpuPercentMean: c.mean,
+                    cpuPercentMean: round(((total[name] ?? 0) / CLOCK_TICKS / elapsed) * 100),
                     cpuPercentP95: c.p95,
                     cpuPercentMax: c.max,
                     rssMbStart: round(m[0] ?? 0),
@@ -251,9 +266,13 @@ function sampleProcesses(roots: Record<string, number>) {
                 samples: machine.length,
                 processes: figures,
                 /** The whole machine, in % of all its cores (other work on it included). */
-                machineCpuPercentMean: summarise(machine).mean,
+                machineCpuPercentMean: round(
+                    ((lastMachine.busy - firstMachine.busy) /
+                        Math.max(1, lastMachine.total - firstMachine.total)) *
+                        100,
+                ),
                 /** This bench process (the clients and the feeder), in % of one core. */
-                benchProcessCpuPercent: round(((bench.user + bench.system) / 1e4 / elapsed) * 1),
+                benchProcessCpuPercent: round((bench.user + bench.system) / 1e4 / elapsed),
             };
         },
     };
@@ -708,6 +727,21 @@ async function fanOut(
             connect: { allSubscribedAfterMs: connectMs, ...connect },
             baselineWithoutClients: baseline,
             withClients: during,
+            /** What the clients added: mean CPU (% of one core) and mean RSS over the baseline's. */
+            addedByClients: Object.fromEntries(
+                Object.entries(during.processes).map(([name, figures]) => [
+                    name,
+                    {
+                        cpuPercent: round(
+                            figures.cpuPercentMean -
+                                (baseline.processes[name]?.cpuPercentMean ?? 0),
+                        ),
+                        rssMb: round(
+                            figures.rssMbMean - (baseline.processes[name]?.rssMbMean ?? 0),
+                        ),
+                    },
+                ]),
+            ),
             perClient: {
                 framesPerSecond: {
                     mean: round(frames.mean),

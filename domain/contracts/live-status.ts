@@ -39,9 +39,9 @@ export const LiveTour = Type.Object({
     jobsSuccessful: Count,
     jobsFailed: Count,
     jobsTotal: Count,
-    /** When the tour will be back at the depot at the current pace. */
+    /** When the tour will be back at the depot at the current pace (to the minute). */
     projectedFinishAt: OptionalTime,
-    /** The projected finish as first estimated after the start (the plan it is compared with). */
+    /** The projected finish as first estimated after the start (the plan it is compared with; to the minute). */
     plannedFinishAt: OptionalTime,
     /** More than 15 percentage points of stops done behind the depot's tours on the road. */
     behindAverage: Type.Boolean(),
@@ -53,7 +53,7 @@ export const LiveTour = Type.Object({
     mapState: Type.Enum(liveMapStates),
     /** Open stops whose window will be missed at the current pace. */
     windowsAtRisk: Count,
-    /** The newest position's time; null when the caller may not see positions (or there is none). */
+    /** The newest position's time, to the minute (the position itself has the exact time); null without one. */
     lastPositionAt: OptionalTime,
 });
 export type LiveTour = Static<typeof LiveTour>;

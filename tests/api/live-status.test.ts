@@ -280,6 +280,11 @@ describe('live status snapshot', () => {
         expect(body.positions).toEqual([
             expect.objectContaining({ tourId: tourOf.berlin, latitude: 52.527, longitude: 13.406 }),
         ]);
+        // The row's times are to the minute (a row changes with its figures, not every position);
+        // the position keeps its exact time.
+        const exact = Date.parse(body.positions[0]?.at ?? '');
+        expect(Date.parse(tour?.lastPositionAt ?? '')).toBe(Math.floor(exact / 60_000) * 60_000);
+        expect(exact % 60_000).not.toBe(0);
     });
 
     it('leaves positions out for a user without r:live-status-map', async () => {

@@ -97,6 +97,16 @@ const iso = (value: Date | string | null): string | null =>
 const dateOf = (value: Date | string | null): Date | null =>
     value === null ? null : value instanceof Date ? value : new Date(value);
 
+/**
+ * A time of a tour row to the minute (the page shows minutes): a row then changes when its
+ * figures do, not with every position or estimate, and a delta carries only those rows.
+ * Positions keep their exact time.
+ */
+function toMinute(value: Date | string | null): string | null {
+    const at = dateOf(value);
+    return at && new Date(Math.floor(at.getTime() / 60_000) * 60_000).toISOString();
+}
+
 const fullName = (first: string | null, last: string | null): string | null =>
     first || last ? [first, last].filter(Boolean).join(' ') : null;
 
@@ -313,8 +323,8 @@ export class DepotFeed implements LiveFeed {
             jobsSuccessful: row.jobs_successful,
             jobsFailed: row.jobs_failed,
             jobsTotal: row.jobs_total,
-            projectedFinishAt: iso(row.projected_finish_at),
-            plannedFinishAt: iso(row.planned_finish_at),
+            projectedFinishAt: toMinute(row.projected_finish_at),
+            plannedFinishAt: toMinute(row.planned_finish_at),
             behindAverage,
             rttCategory: rttCategoryToday(rttCategory(history), today),
             appUsage: appUsageLevel(dateOf(row.last_app_event_at), now),
@@ -332,7 +342,7 @@ export class DepotFeed implements LiveFeed {
                 : null,
             mapState: liveMapState({ state: row.state, outdated, behindAverage }),
             windowsAtRisk: this.openStops?.atRiskByTour.get(row.id) ?? 0,
-            lastPositionAt: iso(row.position_at),
+            lastPositionAt: toMinute(row.position_at),
         };
     }
 

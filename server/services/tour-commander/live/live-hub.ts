@@ -192,14 +192,16 @@ export class LiveHub {
     }
 
     /**
-     * The feed, read again first when it has news (or time alone may have changed a figure) and
-     * its last read is a second old (the snapshot routes). Under a steady ingestion every request
-     * would otherwise read the database, while the stream itself is a tick behind anyway.
+     * The feed for the snapshot routes. The first request waits for the first read; later ones
+     * answer the state held and, when the feed has news (or a figure may have aged) and its last
+     * read is a second old, start the next read for the requests after them. A request then
+     * never waits behind the ingestion for a read, and the data is at most a second and one
+     * read older than the database, while the stream itself is a tick behind anyway.
      */
     async fresh<F extends LiveFeed>(feed: F): Promise<F> {
-        const age = Date.now() - feed.lastReadAt;
-        if (feed.lastReadAt === 0 || (feed.due() && age >= SNAPSHOT_MAX_AGE_MS))
-            await feed.refresh();
+        if (feed.lastReadAt === 0) await feed.refresh();
+        else if (feed.due() && Date.now() - feed.lastReadAt >= SNAPSHOT_MAX_AGE_MS)
+            void feed.refresh().catch(this.reportError(feed.key));
         return feed;
     }
 

@@ -72,7 +72,7 @@ describe('pages and errors', () => {
                 '/administration/reports',
                 '/administration/no/such/page',
                 `/tenant/${depot.tenant.id}/no-such-page`,
-                `/depot/${depot.tenant.id}/${depot.externalDepotId}/statistics/live-status`,
+                `/depot/${depot.tenant.id}/${depot.externalDepotId}/statistics/no-such-page`,
                 '/no/such/page',
             ]) {
                 await page.goto(url(path));

@@ -3,14 +3,14 @@ import { expect } from 'vitest';
 import type { Database } from '../../../server/db/client.js';
 import { customWaypoints, depots, tours, vehicles } from '../../../server/db/schema/index.js';
 import {
-    covers,
-    depotGrantPaths,
-    isAdminSubject,
-    overlaps,
     segmentsOf,
     type Probe,
     type RouteCase,
     type Subject,
+    dayIn,
+    depotTourRegion,
+    inRegion,
+    touches,
 } from './matrix.js';
 
 /**
@@ -26,8 +26,6 @@ import {
  * and custom waypoints of other tours.
  */
 
-type Region = 'ALL' | string[];
-
 interface MatrixTour {
     id: string;
     depotPath: string;
@@ -37,35 +35,6 @@ interface MatrixTour {
 
 const BASE = '/tour-commander/v1/depot-tours';
 const UNKNOWN_TOUR = 'no-such-tour';
-
-function intersect(a: Region, b: Region): Region {
-    if (a === 'ALL') return b;
-    if (b === 'ALL') return a;
-    const result = new Set<string>();
-    for (const left of a)
-        for (const right of b)
-            if (covers(left, right)) result.add(right);
-            else if (covers(right, left)) result.add(left);
-    return [...result];
-}
-
-/** Where `code` (which needs r:tour, domain/actions.ts) is held in the depot context. */
-function regionOf(subject: Subject, code: string): Region {
-    if (isAdminSubject(subject)) return 'ALL';
-    const of = (wanted: string): Region => {
-        const paths = depotGrantPaths(subject, wanted);
-        return paths.includes('') ? 'ALL' : paths;
-    };
-    return intersect(of(code), of('r:tour'));
-}
-
-const inRegion = (region: Region, path: string) =>
-    region === 'ALL' || region.some((scope) => covers(scope, path));
-const touches = (region: Region, path: string) =>
-    region === 'ALL' || region.some((scope) => overlaps(scope, path));
-
-const dayIn = (timeZone: string) =>
-    new Intl.DateTimeFormat('en-CA', { timeZone }).format(new Date());
 
 let made: Promise<MatrixTour[]> | undefined;
 
@@ -165,7 +134,7 @@ type Answer = {
 
 /** What a request should answer: the success, 404 like an unknown tour, or 403. */
 function outcome(subject: Subject, tour: MatrixTour, path: string): 'seen' | 'unknown' | 'refused' {
-    const region = regionOf(subject, 'r:tour-details');
+    const region = depotTourRegion(subject, 'r:tour-details');
     if (!touches(region, path)) return 'refused';
     return path === tour.depotPath && inRegion(region, tour.scopePath) ? 'seen' : 'unknown';
 }
@@ -201,8 +170,8 @@ export const depotTourRoutes: RouteCase[] = [
             'every matrix tour at every matrix depot; device and driver location by their codes',
         async run({ subject, get, db, subjects }: Probe) {
             const all = await matrixTours(db, subjects);
-            const device = regionOf(subject, 'r:tour-device');
-            const location = regionOf(subject, 'r:tour-details-driver-location');
+            const device = depotTourRegion(subject, 'r:tour-device');
+            const location = depotTourRegion(subject, 'r:tour-details-driver-location');
             for (const path of askedPaths(all)) {
                 const reference = await get<Answer>(
                     `${BASE}/${UNKNOWN_TOUR}?path=${encodeURIComponent(path)}`,

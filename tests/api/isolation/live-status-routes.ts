@@ -4,16 +4,18 @@ import type { FleetSnapshot, LiveSnapshot } from '../../../domain/contracts/live
 import type { Database } from '../../../server/db/client.js';
 import { depots, tours, vehicles, vehicleStates } from '../../../server/db/schema/index.js';
 import {
-    covers,
-    depotGrantPaths,
     isAdminSubject,
-    overlaps,
     segmentsOf,
     sorted,
     tenantGrantPaths,
     type Probe,
     type RouteCase,
     type Subject,
+    dayIn,
+    depotTourRegion,
+    inRegion,
+    touches,
+    type Region,
 } from './matrix.js';
 
 /**
@@ -26,36 +28,6 @@ import {
  * business hours); the organisation map exactly the vehicles under the caller's organisation-level
  * r:live-status-map. Anything else is refused.
  */
-
-type Region = 'ALL' | string[];
-
-const dayIn = (timeZone: string) =>
-    new Intl.DateTimeFormat('en-CA', { timeZone }).format(new Date());
-const inRegion = (region: Region, path: string) =>
-    region === 'ALL' || region.some((scope) => covers(scope, path));
-const touches = (region: Region, path: string) =>
-    region === 'ALL' || region.some((scope) => overlaps(scope, path));
-
-function intersect(a: Region, b: Region): Region {
-    if (a === 'ALL') return b;
-    if (b === 'ALL') return a;
-    const result = new Set<string>();
-    for (const left of a)
-        for (const right of b)
-            if (covers(left, right)) result.add(right);
-            else if (covers(right, left)) result.add(left);
-    return [...result];
-}
-
-/** Where a code (which needs r:tour) is held in the depot context. */
-function depotRegion(subject: Subject, code: string): Region {
-    if (isAdminSubject(subject)) return 'ALL';
-    const of = (wanted: string): Region => {
-        const paths = depotGrantPaths(subject, wanted);
-        return paths.includes('') ? 'ALL' : paths;
-    };
-    return code === 'r:tour' ? of('r:tour') : intersect(of(code), of('r:tour'));
-}
 
 /** Where r:live-status-map is held in the organisation context. */
 function tenantMapRegion(subject: Subject): Region {
@@ -184,8 +156,8 @@ export const liveStatusRoutes: RouteCase[] = [
             'every matrix depot and a sibling guess: exactly the tours under r:tour, positions under r:live-status-map',
         async run({ subject, get, db, subjects }: Probe) {
             const world = await liveWorld(db, subjects);
-            const tourRegion = depotRegion(subject, 'r:tour');
-            const mapRegion = depotRegion(subject, 'r:live-status-map');
+            const tourRegion = depotTourRegion(subject, 'r:tour');
+            const mapRegion = depotTourRegion(subject, 'r:live-status-map');
             const guesses = world.depotPaths.map((path) => `${path}z`);
             for (const path of [...world.depotPaths, ...guesses]) {
                 const url = `/tour-commander/v1/live-status?path=${encodeURIComponent(path)}`;

@@ -207,3 +207,39 @@ export const sameRefusal = (
         message: reference.body.message,
     },
 });
+
+/** Where a caller holds something: everywhere, or under these paths. */
+export type Region = 'ALL' | string[];
+
+export const inRegion = (region: Region, path: string) =>
+    region === 'ALL' || region.some((scope) => covers(scope, path));
+export const touches = (region: Region, path: string) =>
+    region === 'ALL' || region.some((scope) => overlaps(scope, path));
+
+function intersect(a: Region, b: Region): Region {
+    if (a === 'ALL') return b;
+    if (b === 'ALL') return a;
+    const result = new Set<string>();
+    for (const left of a)
+        for (const right of b)
+            if (covers(left, right)) result.add(right);
+            else if (covers(right, left)) result.add(left);
+    return [...result];
+}
+
+/**
+ * Where `code` (which needs r:tour, domain/actions.ts) is held in the depot context, computed
+ * from the grants, independently of domain/permissionChecks.ts.
+ */
+export function depotTourRegion(subject: Subject, code: string): Region {
+    if (isAdminSubject(subject)) return 'ALL';
+    const of = (wanted: string): Region => {
+        const paths = depotGrantPaths(subject, wanted);
+        return paths.includes('') ? 'ALL' : paths;
+    };
+    return intersect(of(code), of('r:tour'));
+}
+
+/** Today on the wall clock of `timeZone` (YYYY-MM-DD). */
+export const dayIn = (timeZone: string) =>
+    new Intl.DateTimeFormat('en-CA', { timeZone }).format(new Date());

@@ -20,6 +20,8 @@ import {
     type BackfillVehicle,
     type HistoryDepth,
 } from '../../server/demo/simulation/backfill.js';
+import { summariseTourAnalytics } from '../../domain/tourAnalytics.js';
+import { loadAnalyticsTours } from '../../server/services/tour-commander/analytics/analytics-input.js';
 import { openTestDatabase } from './helpers/test-app.js';
 import { hamburg } from '../unit/simulation-fixtures.js';
 
@@ -91,6 +93,8 @@ const countOf = async (table: string) =>
 const tables = [
     'tours',
     'waypoints',
+    'tour_analytics',
+    'consignee_reviews',
     'jobs',
     'parcels',
     'job_assignments',
@@ -352,6 +356,54 @@ describe('backfillHistory', () => {
         expect(events?.login_rows).toBeGreaterThanOrEqual(36);
     });
 
+    it('gives every tour the figures the analytics worker computes from its stored rows', async () => {
+        // The backfill computes them from the events in memory; the worker from what was stored.
+        const stored = await query<{ tour_id: string; figures: Record<string, unknown> }>(
+            sql`select tour_id, figures from tour_analytics order by tour_id`,
+        );
+        const tourIds = (await query<{ id: string }>(sql`select id from tours order by id`)).map(
+            (t) => t.id,
+        );
+        expect(stored.map((row) => row.tour_id)).toEqual(tourIds);
+        const recomputed = await loadAnalyticsTours(handle.db, tourIds);
+        expect(recomputed).toHaveLength(tourIds.length);
+        for (const tour of recomputed) {
+            const { waypoints, ...figures } = summariseTourAnalytics(tour.input);
+            expect(stored.find((row) => row.tour_id === tour.id)?.figures).toEqual(figures);
+            const columns = await query<{
+                id: string;
+                departed_at: Date | string | null;
+                not_considered_reason: string | null;
+                window_miss: string | null;
+                missed_window_cause: string | null;
+            }>(sql`select id, departed_at, not_considered_reason, window_miss, missed_window_cause
+                from waypoints where tour_id = ${tour.id} order by planned_sequence`);
+            expect(
+                columns.map((w) => ({
+                    waypointId: w.id,
+                    departedAt: w.departed_at ? new Date(w.departed_at).toISOString() : null,
+                    notConsideredReason: w.not_considered_reason,
+                    windowMiss: w.window_miss,
+                    missedWindowCause: w.missed_window_cause,
+                })),
+            ).toEqual(
+                waypoints.map(({ missedWindow: _missed, ...waypoint }) => ({
+                    ...waypoint,
+                    departedAt: waypoint.departedAt
+                        ? new Date(waypoint.departedAt).toISOString()
+                        : null,
+                })),
+            );
+        }
+        // Reviews: of delivered jobs of the tour, one to five stars.
+        const [reviews] = await query<{ n: number; bad: number }>(sql`
+            select count(*)::int as n,
+                count(*) filter (where r.stars not between 1 and 5 or j.outcome::text not like 'DELIVERED%')::int as bad
+            from consignee_reviews r join jobs j on j.id = r.job_id and j.tour_id = r.tour_id`);
+        expect(reviews?.n).toBeGreaterThan(0);
+        expect(reviews?.bad).toBe(0);
+    });
+
     it('plans and drives the days on a worker thread', () => {
         expect(first.simulatedIn).toBe('worker');
     });
@@ -403,9 +455,10 @@ describe('backfillHistory', () => {
         const before = await counts();
         // As if the server stopped before the day's last batch: its tours and waypoints never came.
         const day = '2026-03-11';
-        await handle.db.execute(
-            sql`delete from waypoints where tour_id in (select id from tours where tour_date = ${day})`,
-        );
+        for (const table of ['waypoints', 'tour_analytics', 'consignee_reviews'])
+            await handle.db.execute(
+                sql`delete from ${sql.identifier(table)} where tour_id in (select id from tours where tour_date = ${day})`,
+            );
         await handle.db.execute(sql`delete from tours where tour_date = ${day}`);
         const resumed = await backfillHistory(handle.db, {
             depots: [depot],
@@ -419,9 +472,10 @@ describe('backfillHistory', () => {
 
     it('stops between depot days when its signal is aborted', async () => {
         const controller = new AbortController();
-        await handle.db.execute(
-            sql`delete from waypoints where tour_id in (select id from tours where tour_date >= '2026-03-16')`,
-        );
+        for (const table of ['waypoints', 'tour_analytics', 'consignee_reviews'])
+            await handle.db.execute(
+                sql`delete from ${sql.identifier(table)} where tour_id in (select id from tours where tour_date >= '2026-03-16')`,
+            );
         await handle.db.execute(sql`delete from tours where tour_date >= '2026-03-16'`);
         const stopped = await backfillHistory(handle.db, {
             depots: [depot],

@@ -15,6 +15,7 @@ export * from './page-views.js';
 export * from './rate-limits.js';
 export * from './roles.js';
 export * from './subcontractors.js';
+export * from './tour-analytics.js';
 export * from './tours.js';
 export * from './users.js';
 export * from './vehicle-states.js';

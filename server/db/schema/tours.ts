@@ -141,6 +141,14 @@ export const waypoints = pgTable(
         jobsTotal: integer('jobs_total').notNull().default(0),
         jobsSuccessful: integer('jobs_successful').notNull().default(0),
         jobsFailed: integer('jobs_failed').notNull().default(0),
+        /** Analytics (domain/tourAnalytics.ts): when the vehicle left the stop. */
+        departedAt: timestamp('departed_at', { withTimezone: true }),
+        /** Why the stop's arrival is left out of the ETA accuracy (domain §4 not-considered reasons). */
+        notConsideredReason: text('not_considered_reason'),
+        /** LATE or EARLY when the arrival missed the time frame by more than the tolerance. */
+        windowMiss: text('window_miss'),
+        /** The most likely cause of a missed time frame. */
+        missedWindowCause: text('missed_window_cause'),
         /** Set when the waypoint was added by depot staff. */
         customWaypointId: text('custom_waypoint_id'),
         updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

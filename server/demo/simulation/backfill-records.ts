@@ -7,7 +7,9 @@
 import type { DriverAppEvent } from '../../../domain/contracts/driver-app-ingestion.js';
 import type { ImportJob } from '../../../domain/contracts/job-import.js';
 import { stopKeyOf } from '../../../domain/jobImport.js';
+import type { AnalyticsJob, AnalyticsWaypoint } from '../../../domain/tourAnalytics.js';
 import { isFailedOutcome } from '../../../domain/tours.js';
+import { addAnalyticsRecords } from './backfill-analytics.js';
 import { etaPredictor, type DayLevel } from './backfill-model.js';
 import type { BackfillTable, Row } from './backfill-tables.js';
 import { pushJob, type Place, type StatusEvent } from './backfill-jobs.js';
@@ -67,6 +69,8 @@ export function tourRecords(tour: PlannedTour, context: TourContext): TourRecord
         positions: [],
         tours: [],
         waypoints: [],
+        tour_analytics: [],
+        consignee_reviews: [],
     };
     const planned = Date.parse(tour.plannedStart);
     const startedAt = summary.startedAt ? Date.parse(summary.startedAt) : planned;
@@ -113,6 +117,8 @@ export function tourRecords(tour: PlannedTour, context: TourContext): TourRecord
     const eta = etaPredictor(context.seed, tourKey, context.etaErrorMinutes, startedAt);
     const stopKeys = new Set<string>();
     const counts = { waypointsDone: 0, jobs: 0, successful: 0, failed: 0 };
+    const analyticsWaypoints: AnalyticsWaypoint[] = [];
+    const analyticsJobs: AnalyticsJob[] = [];
     summary.waypoints.forEach((waypoint, index) => {
         const stop = tour.stops[index] as PlannedTour['stops'][number];
         const first = stop.jobs[0] as PlannedTour['stops'][number]['jobs'][number];
@@ -127,6 +133,17 @@ export function tourRecords(tour: PlannedTour, context: TourContext): TourRecord
         counts.successful += successful;
         counts.failed += failed;
         if (waypoint.state === 'DONE') counts.waypointsDone += 1;
+        stop.jobs.forEach((job, jobIndex) => {
+            const done = waypoint.jobs[jobIndex];
+            analyticsJobs.push({
+                id: jobIds.get(job.externalJobId) as string,
+                waypointId: waypoint.waypointId,
+                type: job.type,
+                outcome: done?.outcome ?? null,
+                reason: done?.reason ?? null,
+                statusAt: done?.at ? new Date(done.at) : null,
+            });
+        });
         if (level.jobs)
             stop.jobs.forEach((job, jobIndex) =>
                 pushJob(records, context, {
@@ -140,16 +157,34 @@ export function tourRecords(tour: PlannedTour, context: TourContext): TourRecord
                     statusEvent: statusEvents.get(jobIds.get(job.externalJobId) as string),
                 }),
             );
-        if (!level.waypoints) return;
-        // Two stops rounding to the same coordinates would be one stop for the import: kept apart.
-        let stopKey = stopKeyOf(first.address);
-        while (stopKeys.has(stopKey)) stopKey += '+';
-        stopKeys.add(stopKey);
         const ata = waypoint.ata ? Date.parse(waypoint.ata) : null;
         const n = tour.stops.length;
         const progress = (waypoint.drivenSequence ?? waypoint.plannedSequence) / n;
         const expected =
             ata ?? startedAt + ((finishedAt - startedAt) * waypoint.plannedSequence) / (n + 1);
+        const firstEta = eta(expected, progress);
+        analyticsWaypoints.push({
+            id: waypoint.waypointId,
+            plannedSequence: waypoint.plannedSequence,
+            suggestedSequence: suggested.get(waypoint.waypointId) ?? null,
+            drivenSequence: waypoint.drivenSequence,
+            state: waypoint.state,
+            confirmation: waypoint.state === 'DONE' ? waypoint.confirmation : null,
+            timeFrameFrom: first.timeFrame ? new Date(first.timeFrame.from) : null,
+            timeFrameTo: first.timeFrame ? new Date(first.timeFrame.to) : null,
+            timeFrameSource: first.timeFrame ? 'ASSIGNMENT' : null,
+            eta: ata === null ? null : new Date(ata),
+            firstEta: new Date(firstEta),
+            ata: ata === null ? null : new Date(ata),
+            latitude: first.address.latitude ?? null,
+            longitude: first.address.longitude ?? null,
+            coordinateType: first.address.coordinateType ?? null,
+        });
+        if (!level.waypoints) return;
+        // Two stops rounding to the same coordinates would be one stop for the import: kept apart.
+        let stopKey = stopKeyOf(first.address);
+        while (stopKeys.has(stopKey)) stopKey += '+';
+        stopKeys.add(stopKey);
         records.waypoints.push([
             waypoint.waypointId,
             tenantId,
@@ -165,7 +200,7 @@ export function tourRecords(tour: PlannedTour, context: TourContext): TourRecord
             first.timeFrame ? 'ASSIGNMENT' : null,
             // The last estimate before the arrival was about right; the morning's one (first) was not.
             waypoint.ata,
-            iso(eta(expected, progress)),
+            iso(firstEta),
             waypoint.ata,
             first.address.latitude ?? null,
             first.address.longitude ?? null,
@@ -181,6 +216,22 @@ export function tourRecords(tour: PlannedTour, context: TourContext): TourRecord
             waypoint.ata ?? finishedIso,
         ]);
     });
+
+    // The day's figures from the events in memory, as the analytics worker would from stored ones.
+    addAnalyticsRecords(
+        records,
+        { tour, plannedStart: planned, startedAt, finishedAt, events, times },
+        { waypoints: analyticsWaypoints, jobs: analyticsJobs },
+        {
+            tenantId,
+            depotId: context.depotId,
+            scopePath,
+            tourId,
+            driverId,
+            seed: context.seed,
+            newId: context.newId,
+        },
+    );
 
     records.tours.push([
         tourId,

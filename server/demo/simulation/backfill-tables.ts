@@ -25,6 +25,8 @@ export const backfillTables = [
     'positions',
     'tours',
     'waypoints',
+    'tour_analytics',
+    'consignee_reviews',
 ] as const;
 export type BackfillTable = (typeof backfillTables)[number];
 
@@ -156,6 +158,35 @@ export const tableSpecs: Record<BackfillTable, TableSpec> = {
             ...text('street', 'house_no', 'postcode', 'locality', 'country_code'),
             ...ints('jobs_total', 'jobs_successful', 'jobs_failed'),
             ['updated_at', 'timestamptz'],
+            ['departed_at', 'timestamptz'],
+            ...text('not_considered_reason', 'window_miss', 'missed_window_cause'),
+        ],
+    },
+    tour_analytics: {
+        name: 'tour_analytics',
+        columns: [
+            ...text('tour_id', 'tenant_id', 'depot_id'),
+            ['tour_date', 'date'],
+            ['processed_seq', 'bigint'],
+            ['computed_at', 'timestamptz'],
+            ['app_usage', 'text'],
+            ['app_foreground_minutes', 'int'],
+            ['eta_deviation_minutes', 'real'],
+            ...ints('eta_stops', 'night_etas', 'service_minutes', 'driving_minutes'),
+            ['sequence_adherence', 'real'],
+            ['missed_windows', 'int'],
+            ['recommendation_codes', 'text[]'],
+            ['figures', 'jsonb'],
+        ],
+    },
+    consignee_reviews: {
+        name: 'consignee_reviews',
+        columns: [
+            ...text('id', 'tenant_id', 'depot_id', 'scope_path', 'tour_id', 'waypoint_id'),
+            ...text('job_id', 'parcel_number'),
+            ['stars', 'int'],
+            ['comment', 'text'],
+            ['created_at', 'timestamptz'],
         ],
     },
 };

@@ -1,15 +1,21 @@
 /**
  * The backfill's batches: the depot days' rows in transactions of about a target database time.
- * Small days (tours and waypoints only) share a transaction; each day's tours and waypoints are
- * always in one, with or after the day's other rows.
+ * Small days (tours and waypoints only) share a transaction; each day's tours, waypoints, tour
+ * figures and reviews are always in one, with or after the day's other rows.
  */
 import { yieldToEventLoop, type BulkSession, type TableRows } from './backfill-session.js';
 import type { TourRecords } from './backfill-records.js';
 import { backfillTables, tableSpecs, type BackfillTable } from './backfill-tables.js';
 
-/** Tables written before the depot day's tours and waypoints, in this order (parents first). */
-const leadingTables = backfillTables.filter((t) => t !== 'tours' && t !== 'waypoints');
-const PROCESSED_SEQ = tableSpecs.tours.columns.findIndex(([name]) => name === 'processed_seq');
+/** The depot day's closing tables: written together, so a day with tours is complete. */
+const closingTables = ['tours', 'waypoints', 'tour_analytics', 'consignee_reviews'] as const;
+/** Tables written before the closing ones, in this order (parents first). */
+const leadingTables = backfillTables.filter(
+    (t) => !(closingTables as readonly BackfillTable[]).includes(t),
+);
+const seqColumn = (table: 'tours' | 'tour_analytics') =>
+    tableSpecs[table].columns.findIndex(([name]) => name === 'processed_seq');
+const PROCESSED_SEQ = { tours: seqColumn('tours'), tour_analytics: seqColumn('tour_analytics') };
 
 /** Sends depot days' rows in batches of about `targetMs` of database time; `flush` sends the rest. */
 export class ChunkWriter {
@@ -75,12 +81,14 @@ export class ChunkWriter {
             const [sequence] = await this.session.query<{ last: string }>(
                 'select last_value::text as last from driver_event_seq',
             );
-            for (const tour of day.tours) tour[PROCESSED_SEQ] = Number(sequence?.last ?? 0);
+            const last = Number(sequence?.last ?? 0);
+            for (const tour of day.tours) tour[PROCESSED_SEQ.tours] = last;
+            for (const row of day.tour_analytics) row[PROCESSED_SEQ.tour_analytics] = last;
         }
-        // The depot day's tours and waypoints together: a day with tours is complete.
-        if (this.size + day.tours.length + day.waypoints.length > this.budget) await this.flush();
-        this.add({ table: 'tours', rows: day.tours });
-        this.add({ table: 'waypoints', rows: day.waypoints });
+        // The depot day's tours, waypoints and their figures together: a day with tours is complete.
+        const closing = closingTables.reduce((sum, table) => sum + day[table].length, 0);
+        if (this.size + closing > this.budget) await this.flush();
+        for (const table of closingTables) this.add({ table, rows: day[table] });
         if (this.size >= this.budget) await this.flush();
     }
 }

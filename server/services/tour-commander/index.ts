@@ -4,6 +4,7 @@ import { secureMachineContext } from '../../access/machine-auth.js';
 import { createMachineTokens } from '../../access/machine-tokens.js';
 import { secureService } from '../../access/route-access.js';
 import { addressDeliveryInfoRoutes } from './address-delivery-info-routes.js';
+import { scheduleTourAnalytics } from './analytics/analytics-worker.js';
 import { tourCommanderConfigRoutes } from './config-routes.js';
 import { driverIngestionRoutes, machineIngestionRoutes } from './ingestion-routes.js';
 import { osmandRoutes } from './osmand-routes.js';
@@ -29,6 +30,7 @@ export default fp(
     async function tourCommander(fastify: FastifyInstance, opts: { prefix: string }) {
         schedulePartitionUpkeep(fastify, fastify.appConfig.events.retentionDays);
         scheduleTourProcessing(fastify);
+        scheduleTourAnalytics(fastify);
         const machineTokens = createMachineTokens(fastify.db, fastify.appConfig);
         const hub = new LiveHub(
             fastify.database,

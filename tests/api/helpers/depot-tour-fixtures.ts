@@ -105,7 +105,7 @@ async function importJobs(
     expect(answer.json<{ rejected: unknown[] }>().rejected).toEqual([]);
 }
 
-async function postEvents(t: TestApp, token: string, url: string, events: DriverAppEvent[]) {
+export async function postEvents(t: TestApp, token: string, url: string, events: DriverAppEvent[]) {
     const answer = await t.app.inject({
         method: 'POST',
         url,

@@ -12,8 +12,9 @@ import { authErrors } from '../../../../domain/contracts/common.js';
 import { isAdmin } from '../../../../domain/permissions.js';
 import { accessDenied } from '../../../access/route-access.js';
 import { nameCollationOf, requestLanguage } from '../../../db/name-collation.js';
+import { spreadsheetContentTypes } from '../../../shared/spreadsheet.js';
 import { READ_USERS, readableScopes, viewAccess } from './access.js';
-import { contentTypes, MAX_EXPORT_ROWS, usersCsv, usersXlsx } from './export-files.js';
+import { MAX_EXPORT_ROWS, usersCsv, usersXlsx } from './export-files.js';
 import { allBackOfficeUsers, listBackOfficeUsers, type UserFilter } from './list-repository.js';
 import { ASSIGN, rolesAndScopesFor } from './roles-and-scopes.js';
 
@@ -39,7 +40,7 @@ const today = () => new Date().toISOString().slice(0, 10);
 
 function sendFile(reply: FastifyReply, format: 'csv' | 'xlsx', name: string, body: Buffer) {
     return reply
-        .header('content-type', contentTypes[format])
+        .header('content-type', spreadsheetContentTypes[format])
         .header('content-disposition', `attachment; filename="${name}.${format}"`)
         .header('cache-control', 'no-store')
         .send(body);
@@ -119,7 +120,7 @@ export const backOfficeUserReadRoutes: FastifyPluginAsyncTypebox = async (fastif
                 summary:
                     'Downloads the filtered, sorted list of the view as an Excel workbook or CSV file (at most 50,000 rows)',
                 querystring: BackOfficeUserDownloadQuery,
-                produces: [contentTypes.xlsx, 'text/csv'],
+                produces: [spreadsheetContentTypes.xlsx, 'text/csv'],
                 response: { 200: Type.String({ description: 'xlsx or CSV file' }), ...authErrors },
             },
         },
@@ -134,7 +135,7 @@ export const backOfficeUserReadRoutes: FastifyPluginAsyncTypebox = async (fastif
                 reply,
                 query.format,
                 `backoffice-users-${today()}`,
-                query.format === 'csv' ? usersCsv(users) : usersXlsx(users),
+                query.format === 'csv' ? usersCsv(users) : await usersXlsx(users),
             );
         },
     );

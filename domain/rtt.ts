@@ -43,9 +43,29 @@ export function rttCategoryToday(
     return sevenDayCategory;
 }
 
+/**
+ * Local hours by time zone and UTC quarter hour: every zone's offset is a whole number of quarter
+ * hours, so the hour is the same throughout one. Formatting a date in a zone is slow, and a tour's
+ * stops share a few dozen quarter hours (the backfill asks for every stop of 15 weeks).
+ */
+const QUARTER_MS = 900_000;
+const hourCache = new Map<string, number | null>();
+
+function localHour(eta: DateInput, timeZone: string): number | null {
+    const ms = (eta instanceof Date ? eta : new Date(eta)).getTime();
+    if (Number.isNaN(ms)) return null;
+    const key = `${timeZone}|${Math.floor(ms / QUARTER_MS)}`;
+    const cached = hourCache.get(key);
+    if (cached !== undefined) return cached;
+    const hour = zonedParts(ms, timeZone)?.hour ?? null;
+    if (hourCache.size >= 20_000) hourCache.clear();
+    hourCache.set(key, hour);
+    return hour;
+}
+
 /** True for an ETA before 8:00 or from 19:00 on, on the wall clock of `timeZone`. */
 export function isNightEta(eta: DateInput, timeZone: string): boolean {
-    const parts = zonedParts(eta, timeZone);
-    if (!parts) return false;
-    return parts.hour < NIGHT_UNTIL_HOUR || parts.hour >= NIGHT_FROM_HOUR;
+    const hour = localHour(eta, timeZone);
+    if (hour === null) return false;
+    return hour < NIGHT_UNTIL_HOUR || hour >= NIGHT_FROM_HOUR;
 }

@@ -1,7 +1,9 @@
 /**
  * The RTT category of a tour on a date (domain §4, §9) from the figures stored per day for its
- * tour number: the stop-weighted mean ETA deviation of the 7 calendar days up to the date, and
- * today's category from it and the date's own figure. Written down in docs/analytics.md.
+ * tour number: the stop-weighted mean ETA deviation of the 7 calendar days before the date (the
+ * category is known in the morning, when consignees are told their windows; the live status
+ * reads it the same way), and the day's category from it and the date's own figure. Written down
+ * in docs/analytics.md.
  */
 import { RTT_HISTORY_DAYS, rttCategory, rttCategoryToday, type RttCategory } from './rtt.js';
 
@@ -38,7 +40,7 @@ function weightedMean(days: readonly RttDay[], from: string, to: string): number
 }
 
 export interface RttOnDate {
-    /** The stop-weighted mean deviation of D−6…D, minutes. */
+    /** The stop-weighted mean deviation of D−7…D−1, minutes. */
     sevenDayAverageMinutes: number | null;
     sevenDay: RttCategory | null;
     /** The 7-day category, Blocked for a Medium tour whose day D deviates beyond the Medium limit. */
@@ -50,7 +52,11 @@ export interface RttOnDate {
  * stop are skipped; null categories without any measured stop in the 7 days.
  */
 export function rttOnDate(days: readonly RttDay[], date: string): RttOnDate {
-    const sevenDayAverageMinutes = weightedMean(days, addDays(date, 1 - RTT_HISTORY_DAYS), date);
+    const sevenDayAverageMinutes = weightedMean(
+        days,
+        addDays(date, -RTT_HISTORY_DAYS),
+        addDays(date, -1),
+    );
     const sevenDay = rttCategory(sevenDayAverageMinutes);
     return {
         sevenDayAverageMinutes,

@@ -282,8 +282,9 @@ export function summariseTourAnalytics(input: TourAnalyticsInput): TourAnalytics
     const appForegroundMinutes = foregroundMinutes(day.events, input.finishedAt);
     const appUsage = appUsageOfDay(day.events.length, appForegroundMinutes);
 
+    // Night ETAs (domain §9) are left out, as the live status's RTT leaves them out.
     const deviations = day.done.flatMap((w) =>
-        w.ata && w.firstEta && reasons.get(w.id) === null
+        w.ata && w.firstEta && reasons.get(w.id) === null && !isNightEta(w.firstEta, input.timeZone)
             ? [Math.abs(w.ata.getTime() - w.firstEta.getTime()) / MINUTE_MS]
             : [],
     );

@@ -212,6 +212,16 @@ describe('summariseTourAnalytics', () => {
         expect(analytics.nightEtas).toBe(1);
     });
 
+    it('leaves a done stop with a night ETA out of the ETA accuracy, as the live status does', () => {
+        // B's first ETA at 06:50 UTC is 07:50 in Berlin: night. Only A's 10 minutes remain.
+        const nightB = summariseTourAnalytics({
+            ...tour,
+            waypoints: waypoints.map((w) => (w.id === 'B' ? { ...w, firstEta: at('06:50') } : w)),
+        });
+        expect(nightB.etaDeviation).toEqual({ averageMinutes: 10, stops: 1 });
+        expect(nightB.nightEtas).toBe(2);
+    });
+
     it('scores the sequence', () => {
         // Suggested A C B D E, driven A B C E: 3 of 4 in order; c = 1 3 2 4 → (1 + 0 + 1)·2/12.
         expect(analytics.sequenceFidelity).toBe(75);

@@ -203,12 +203,7 @@ export class DepotFeed implements LiveFeed {
     /** The 7-day RTT figures load in the background (they change once a day); a delta follows. */
     private loadRttHistory(date: string): void {
         if (this.rttLoading) return;
-        this.rttLoading = readRttHistory(
-            this.db,
-            this.depot.internalDepotId,
-            date,
-            this.depot.timeZone,
-        )
+        this.rttLoading = readRttHistory(this.db, this.depot.internalDepotId, date)
             .then((byTourNumber) => {
                 this.rttHistory = { date, byTourNumber };
                 this.dirty = true;

@@ -95,13 +95,16 @@ const AT_RISK_SQL = `
         and w.eta > w.time_frame_to + make_interval(mins => $2::int)
     order by w.time_frame_to, w.tour_id, w.planned_sequence`;
 
-/** Today's average deviation of the ATA from the first ETA over done stops outside the night. */
+/**
+ * Today's average deviation of the ATA from the first ETA over done stops outside the night, less
+ * those the analytics left out (not-considered reasons, set as the analytics worker gets to them).
+ */
 const DEVIATION_SQL = `
     select w.tour_id,
         avg(abs(extract(epoch from w.ata - w.first_eta))) / 60 as deviation_minutes
     from waypoints w
     where w.tour_id = any($1::text[]) and w.state = 'DONE' and w.ata is not null
-        and w.first_eta is not null
+        and w.first_eta is not null and w.not_considered_reason is null
         and extract(hour from w.first_eta at time zone $2) >= $3
         and extract(hour from w.first_eta at time zone $2) < $4
     group by w.tour_id`;
@@ -160,31 +163,30 @@ export async function readOpenStopFigures(
     };
 }
 
+/**
+ * The stored day figures (tour_analytics, domain/tourAnalytics.ts: not-considered stops and night
+ * ETAs left out) of the RTT_HISTORY_DAYS days before `date`, weighted by their stops: the same
+ * 7-day deviation as the analysis screens (domain/rttHistory.ts).
+ */
 const HISTORY_SQL = `
     select t.tour_number,
-        avg(abs(extract(epoch from w.ata - w.first_eta))) / 60 as deviation_minutes
-    from tours t join waypoints w on w.tour_id = t.id
-    where t.depot_id = $1 and t.tour_date >= $2::date - $3::int and t.tour_date < $2::date
-        and w.state = 'DONE' and w.ata is not null and w.first_eta is not null
-        and extract(hour from w.first_eta at time zone $4) >= $5
-        and extract(hour from w.first_eta at time zone $4) < $6
+        sum(a.eta_deviation_minutes * a.eta_stops) / nullif(sum(a.eta_stops), 0) as deviation_minutes
+    from tour_analytics a join tours t on t.id = a.tour_id
+    where a.depot_id = $1 and a.tour_date >= $2::date - $3::int and a.tour_date < $2::date
+        and a.eta_stops > 0 and a.eta_deviation_minutes is not null
     group by t.tour_number`;
 
-/**
- * Per tour number, the average deviation of the ATA from the first ETA over the RTT_HISTORY_DAYS
- * days before `date`, night ETAs left out (domain §9).
- */
+/** Per tour number, the average deviation of the ATA from the first ETA over the RTT_HISTORY_DAYS days before `date`. */
 export async function readRttHistory(
     db: Database,
     depotId: string,
     date: string,
-    timeZone: string,
 ): Promise<Map<string, number>> {
     const rows = await executeNamed<{ tour_number: string; deviation_minutes: number | null }>(
         db,
         'live_rtt_history',
         HISTORY_SQL,
-        [depotId, date, RTT_HISTORY_DAYS, timeZone, NIGHT_UNTIL_HOUR, NIGHT_FROM_HOUR],
+        [depotId, date, RTT_HISTORY_DAYS],
     );
     return new Map(
         rows

@@ -21,6 +21,7 @@ import { measureBrowser } from './lib/browser.js';
 import type { ReactAdminDemoMeasurement } from './lib/react-admin-demo.js';
 import { measureTours } from './lib/tours.js';
 import { measureLive } from './lib/live.js';
+import { measureAnalytics } from './lib/analytics.js';
 import { measureUsersList } from './lib/users-list.js';
 
 const positive = (name: string, fallback: number) => {
@@ -290,6 +291,23 @@ try {
                     postgresUrl: 'skipped' in postgres ? undefined : postgres.url,
                     distDir: 'dist',
                     browserRuns: BROWSER_RUNS,
+                },
+                (label) => mkdtempSync(join(root, `${label}-`)),
+            );
+        } finally {
+            rmSync(root, { recursive: true, force: true });
+        }
+    });
+    // Analysis screens (issue 16): a 300-tour depot with 15 weeks of history, and the Excel file.
+    results.analytics = await part('analytics', async () => {
+        const root = mkdtempSync(join(tmpdir(), 'bench-analytics-'));
+        try {
+            return await measureAnalytics(
+                {
+                    postgresUrl: 'skipped' in postgres ? undefined : postgres.url,
+                    withFreshDatabase,
+                    startServer,
+                    demoLogin,
                 },
                 (label) => mkdtempSync(join(root, `${label}-`)),
             );

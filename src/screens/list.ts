@@ -1,6 +1,7 @@
 import { appLicenses } from '../customRoutes/appLicenses';
 import { backofficeActions } from '../customRoutes/backofficeActions';
 import { changePassword } from '../customRoutes/changePassword';
+import { dailyActivities } from '../customRoutes/dailyActivities';
 import { depotSelection } from '../customRoutes/depotSelection';
 import { depotSummary } from '../customRoutes/depotSummary';
 import { error } from '../customRoutes/error';
@@ -14,6 +15,9 @@ import { profile } from '../customRoutes/profile';
 import { tenantSelection } from '../customRoutes/tenantSelection';
 import { tourCommanderConfig } from '../customRoutes/tourCommanderConfig';
 import { tourCommanderTours } from '../customRoutes/tourCommanderTours';
+import { tourPerformance } from '../customRoutes/tourPerformance';
+import { tourHistory } from '../customRoutes/tourHistory';
+import { trackingDashboard } from '../customRoutes/trackingDashboard';
 import { apiAccessManagement } from '../resources/api-access-management';
 import { appAccounts } from '../resources/app-accounts';
 import { backoffice } from '../resources/backoffice';
@@ -38,9 +42,13 @@ export const screens: readonly Screen[] = [
     depotSelection,
     depotSummary,
     liveStatus,
+    tourPerformance,
+    dailyActivities,
+    trackingDashboard,
     depots,
     organizations,
     tourCommanderTours,
+    tourHistory,
     tourCommanderConfig,
     backofficeActions,
     pageViews,

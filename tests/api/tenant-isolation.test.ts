@@ -65,6 +65,10 @@ import { depotTourRoutes } from './isolation/depot-tour-routes.js';
 import { tourCommanderRoutes } from './isolation/tour-commander-routes.js';
 import { addressDeliveryInfoRoutes } from './isolation/address-delivery-info-routes.js';
 import { liveStatusRoutes } from './isolation/live-status-routes.js';
+import { tourPerformanceRoutes } from './isolation/tour-performance-routes.js';
+import { tourActivitiesRoutes } from './isolation/tour-activities-routes.js';
+import { rttDashboardRoutes } from './isolation/rtt-dashboard-routes.js';
+import { tourHistoryRoutes } from './isolation/tour-history-routes.js';
 
 /**
  * Tenant isolation matrix: every matrix login × every route of the services. For each pair the
@@ -1087,6 +1091,10 @@ const allRoutes = [
     ...tourAdminRoutes,
     ...depotTourRoutes,
     ...liveStatusRoutes,
+    ...tourPerformanceRoutes,
+    ...tourActivitiesRoutes,
+    ...rttDashboardRoutes,
+    ...tourHistoryRoutes,
     ...healthStatusRoutes,
 ];
 const cases = logins.flatMap((login) =>

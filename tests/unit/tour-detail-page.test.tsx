@@ -595,9 +595,11 @@ describe('custom waypoints on the tour detail page', { timeout: 30_000 }, () => 
             await screen.findByText('New custom waypoints may take a few minutes to appear.'),
         ).toBeTruthy();
         await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-        // The tour is read again.
+        // The tour is read again (and every 5 s while the waypoint waits: a slow run sees more).
         await waitFor(() =>
-            expect(api.calls.filter((call) => call.method === 'GET')).toHaveLength(2),
+            expect(api.calls.filter((call) => call.method === 'GET').length).toBeGreaterThanOrEqual(
+                2,
+            ),
         );
     });
 

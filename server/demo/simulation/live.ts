@@ -76,7 +76,7 @@ export interface LiveSimulation {
 const localDate = (at: number, timeZone: string) =>
     new Intl.DateTimeFormat('en-CA', { timeZone }).format(new Date(at));
 
-async function demoDepots(db: Database): Promise<DepotRow[]> {
+export async function demoDepots(db: Database): Promise<DepotRow[]> {
     const rows = await db
         .select({
             internalDepotId: depots.internalDepotId,

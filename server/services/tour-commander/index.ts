@@ -11,6 +11,10 @@ import { osmandRoutes } from './osmand-routes.js';
 import { schedulePartitionUpkeep } from './partitions.js';
 import { scheduleTourProcessing } from './processing.js';
 import { depotTourRoutes } from './depot-tour-routes.js';
+import { rttDashboardRoutes } from './rtt-dashboard/rtt-dashboard-routes.js';
+import { tourPerformanceRoutes } from './performance/tour-performance-routes.js';
+import { tourActivityRoutes } from './activities/tour-activity-routes.js';
+import { tourHistoryRoutes } from './history/tour-history-routes.js';
 import { tourRoutes } from './tour-routes.js';
 import { LiveHub } from './live/live-hub.js';
 import { liveStatusRoutes } from './live/live-routes.js';
@@ -47,6 +51,10 @@ export default fp(
                 await service.register(tourRoutes);
                 await service.register(addressDeliveryInfoRoutes);
                 await service.register(depotTourRoutes);
+                await service.register(rttDashboardRoutes);
+                await service.register(tourPerformanceRoutes);
+                await service.register(tourActivityRoutes);
+                await service.register(tourHistoryRoutes);
                 await service.register(liveStatusRoutes, { hub });
             },
             { prefix: opts.prefix },

@@ -1,0 +1,187 @@
+import type { TourAnalytics } from '../../../../domain/tourAnalytics.js';
+import { RTT_HISTORY_DAYS } from '../../../../domain/rtt.js';
+import type { RttDay } from '../../../../domain/rttHistory.js';
+import type { TourState } from '../../../../domain/tours.js';
+import type { ScopeSet } from '../../../access/scopes.js';
+import { scopeParameters } from '../../../access/scope-filter.js';
+import type { Database } from '../../../db/client.js';
+import { executeNamed } from '../../../db/prepared.js';
+
+/**
+ * The reads of daily activities. A depot's day is one indexed read of its tours
+ * (`tours_depot_date_number_key`) with their analytics row and review stars, and one of the
+ * depot's 7 days before it and the day itself (`tour_analytics_depot_date_idx`) for the RTT categories:
+ * two statements whatever the number of tours.
+ */
+
+type Instant = Date | string | null;
+
+/** A tour of the day with its figures (those of `tour_analytics` null for a tour that did not start). */
+export interface ActivityRow extends Record<string, unknown> {
+    id: string;
+    depot_id: string;
+    tour_date: string;
+    tour_number: string;
+    scope_path: string;
+    vehicle_number: string;
+    driver_first_name: string | null;
+    driver_last_name: string | null;
+    subcontractor_name: string | null;
+    state: TourState;
+    planned_start: Instant;
+    started_at: Instant;
+    finished_at: Instant;
+    waypoints_done: number;
+    waypoints_total: number;
+    jobs_successful: number;
+    jobs_failed: number;
+    jobs_total: number;
+    distance_metres: number;
+    sequence_fidelity: number | null;
+    computed_at: Instant;
+    app_usage: string | null;
+    app_foreground_minutes: number | null;
+    eta_deviation_minutes: number | null;
+    eta_stops: number | null;
+    service_minutes: number | null;
+    driving_minutes: number | null;
+    sequence_adherence: number | null;
+    star_rating: number | null;
+    review_count: number;
+    /** The parts of `figures` the row shows (the whole of it in the one-tour read). */
+    figures: Partial<Omit<TourAnalytics, 'waypoints'>> | null;
+}
+
+const SELECT = `
+    select t.id, t.depot_id, t.tour_date::text as tour_date, t.tour_number, t.scope_path,
+        v.number as vehicle_number, u.first_name as driver_first_name,
+        u.last_name as driver_last_name, s.name as subcontractor_name, t.state::text as state,
+        t.planned_start, t.started_at, t.finished_at, t.waypoints_done, t.waypoints_total,
+        t.jobs_successful, t.jobs_failed, t.jobs_total, t.distance_metres, t.sequence_fidelity,
+        a.computed_at, a.app_usage, a.app_foreground_minutes, a.eta_deviation_minutes,
+        a.eta_stops, a.service_minutes, a.driving_minutes, a.sequence_adherence,
+        r.star_rating, coalesce(r.review_count, 0) as review_count,`;
+
+const JOINS = `
+    from tours t
+    join vehicles v on v.id = t.vehicle_id
+    left join users u on u.id = t.driver_id
+    left join subcontractors s on s.id = t.subcontractor_id
+    left join tour_analytics a on a.tour_id = t.id
+    left join lateral (
+        select avg(c.stars)::float8 as star_rating, count(*)::int as review_count
+        from consignee_reviews c where c.tour_id = t.id
+    ) r on true`;
+
+/** The caller's scopes as parameters $n…$n+2 (`scopeParameters`). */
+const scopeCondition = (n: number) =>
+    `($${n}::boolean or t.scope_path = any($${n + 1}::text[]) or t.scope_path like any($${n + 2}::text[]))`;
+
+const scopeValues = (scopes: ScopeSet) => {
+    const { scopeAll, scopeExact, scopePrefixes } = scopeParameters(scopes);
+    return [scopeAll, scopeExact, scopePrefixes];
+};
+
+// The list reads only the parts of `figures` its row shows, not every figure of the day.
+const DAY_SQL = `${SELECT}
+        case when a.tour_id is null then null else jsonb_build_object(
+            'recommendations', a.figures->'recommendations',
+            'logins', a.figures->'logins',
+            'loginDevices', a.figures->'loginDevices',
+            'sequenceRequests', a.figures->'sequenceRequests',
+            'startDelayMinutes', a.figures->'startDelayMinutes',
+            'breakMinutes', a.figures->'breakMinutes',
+            'missedWindows', a.figures->'missedWindows') end as figures
+    ${JOINS}
+    where t.depot_id = $1 and t.tour_date = $2::date and ${scopeCondition(3)}
+    order by lpad(t.tour_number, 20, '0'), t.id`;
+
+const ONE_SQL = `${SELECT} a.figures, t.last_event_at, d.time_zone as depot_time_zone,
+        d.latitude as depot_latitude, d.longitude as depot_longitude
+    ${JOINS}
+    join depots d on d.internal_depot_id = t.depot_id
+    where t.id = $1 and d.scope_path = $2 and ${scopeCondition(3)}`;
+
+/** Every tour of the depot's day under `scopes`, in tour number order ("9" before "10"). */
+export function readDayActivities(
+    db: Database,
+    depotId: string,
+    date: string,
+    scopes: ScopeSet,
+): Promise<ActivityRow[]> {
+    return executeNamed<ActivityRow>(db, 'tour_activities_day', DAY_SQL, [
+        depotId,
+        date,
+        ...scopeValues(scopes),
+    ]);
+}
+
+/** One tour with all its figures, its last event, and its depot's time zone and place. */
+export interface OneActivityRow extends ActivityRow {
+    last_event_at: Instant;
+    depot_time_zone: string;
+    depot_latitude: number;
+    depot_longitude: number;
+}
+
+/**
+ * The tour `tourId` of the depot at `depotPath` under `scopes` with all its figures; undefined
+ * for an unknown tour, another depot's and one outside the scopes alike.
+ */
+export async function findActivity(
+    db: Database,
+    tourId: string,
+    depotPath: string,
+    scopes: ScopeSet,
+): Promise<OneActivityRow | undefined> {
+    const [row] = await executeNamed<OneActivityRow>(db, 'tour_activities_one', ONE_SQL, [
+        tourId,
+        depotPath,
+        ...scopeValues(scopes),
+    ]);
+    return row;
+}
+
+// The 7 days before the date, and the date itself (domain/rttHistory.ts).
+const RTT_DAYS_SQL = `
+    select t.tour_number, a.tour_date::text as tour_date, a.eta_deviation_minutes, a.eta_stops
+    from tour_analytics a join tours t on t.id = a.tour_id
+    where a.depot_id = $1 and a.tour_date between $2::date - ${RTT_HISTORY_DAYS} and $2::date
+        and t.tour_number = any($3::text[])`;
+
+interface RttDayRow extends Record<string, unknown> {
+    tour_number: string;
+    tour_date: string;
+    eta_deviation_minutes: number | null;
+    eta_stops: number;
+}
+
+/**
+ * The stored days D−7…D of the depot's tour numbers `numbers` (RTT, domain/rttHistory.ts), by
+ * tour number. No read for no numbers.
+ */
+export async function readRttDays(
+    db: Database,
+    depotId: string,
+    date: string,
+    numbers: readonly string[],
+): Promise<Map<string, RttDay[]>> {
+    const days = new Map<string, RttDay[]>();
+    if (numbers.length === 0) return days;
+    const rows = await executeNamed<RttDayRow>(db, 'tour_activities_rtt_days', RTT_DAYS_SQL, [
+        depotId,
+        date,
+        [...numbers],
+    ]);
+    for (const row of rows) {
+        const day: RttDay = {
+            date: row.tour_date,
+            averageMinutes: row.eta_deviation_minutes,
+            stops: row.eta_stops,
+        };
+        const list = days.get(row.tour_number);
+        if (list) list.push(day);
+        else days.set(row.tour_number, [day]);
+    }
+    return days;
+}

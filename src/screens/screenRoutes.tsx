@@ -6,6 +6,7 @@ import { RequireContext } from '../layout/RequireContext';
 import { RequireTenant } from '../layout/RequireTenant';
 import { PageNotFound } from '../layout/PageNotFound';
 import { guardedView } from '../layout/RequireAccess';
+import { ruleGuardedView } from '../layout/RequirePageRule';
 import { ResourceRoutes } from '../layout/ResourceRoutes';
 import { mountedResources, resourceNameIn } from './registry';
 import type { Mount, MountIndex, ResourceScreen, Screen } from './types';
@@ -58,7 +59,9 @@ function pageRoutes(screens: readonly Screen[], mount: Mount): ReactElement[] {
             ? screen.routes
                   .filter((route) => route.mount === mount)
                   .map((route) => {
-                      const View = route.view;
+                      const View = route.rule
+                          ? ruleGuardedView(route.view, route.rule)
+                          : route.view;
                       const key = `${screen.name}:${route.path}`;
                       return route.path === '' ? (
                           <Route key={key} index element={<View />} />

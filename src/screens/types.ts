@@ -52,6 +52,11 @@ interface ScreenRoute {
     mount: Mount;
     path: string;
     view: ComponentType;
+    /**
+     * The navigation rule (domain/navigationRules.ts, of the mount's context) a user must pass to
+     * open the page; others go to the error page. Pages without one check for themselves.
+     */
+    rule?: string;
 }
 
 interface ScreenBase {

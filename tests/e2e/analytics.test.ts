@@ -34,6 +34,19 @@ beforeAll(async () => {
     const [depot] = await db.select().from(depots).where(eq(depots.internalDepotId, depotId));
     if (!depot) throw new Error(`no depot for ${login.email}`);
     base = `/depot/${depot.tenantId}/${depot.externalDepotId}`;
+    // The demo's ECL Access (Depot) user gets the same depot, to compare what it may use.
+    const ecl = demoLoginOf(env.server, 'ECL Access (Depot)');
+    const [eclUser] = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(eq(users.email, ecl.email));
+    await db.insert(permissionAssignments).values({
+        id: 'e2e-analytics-ecl',
+        userId: eclUser?.id ?? '',
+        roleId: 'role-ecl-depot',
+        scopePath: grant?.path ?? '',
+        tenantId: depot.tenantId,
+    });
     await backfillHistory(db, {
         depots: (await demoDepots(db)).filter((row) => row.internalDepotId === depotId),
         seed: 'e2e-analytics',
@@ -94,7 +107,7 @@ describe('the analysis screens of a depot', () => {
     it('shows tour performance with its files, a tour number’s days and a day’s driven history', async () => {
         const page = await env.browser.newPage();
         await openAs(page, 'Standard Access (Depot)', `${base}/statistics/activities/${day}`);
-        await page.getByRole('link', { name: 'Tour performance' }).click();
+        await page.getByRole('menuitem', { name: 'Tour performance' }).click();
         await page.getByRole('heading', { name: 'Tour performance', level: 1 }).waitFor();
         await rows(page).first().waitFor();
         const download = page.waitForEvent('download');
@@ -103,10 +116,10 @@ describe('the analysis screens of a depot', () => {
         await env.checkPage(page, 'analytics-tour-performance');
 
         // A tour number's days, and one day's driven history.
-        await rows(page).first().getByRole('link').first().click();
+        await rows(page).first().click();
         await page.waitForURL(/\/tour-performance\/details\//);
         await page.getByRole('heading', { name: /^Tour / }).waitFor();
-        await rows(page).first().getByRole('link').first().click();
+        await rows(page).first().click();
         await page.waitForURL(/\/tour-performance\/history\/v2\//);
         await page.getByRole('tab', { name: 'Driven history' }).waitFor();
         await page.locator('.leaflet-container').first().waitFor();
@@ -159,8 +172,8 @@ describe('the analysis screens of a depot', () => {
         await rows(page).first().waitFor();
         await page.getByRole('columnheader', { name: 'RTT category' }).first().waitFor();
         expect(await page.getByRole('columnheader', { name: 'Recommendations' }).count()).toBe(0);
-        await page.getByRole('link', { name: 'Tracking dashboard' }).waitFor();
-        expect(await page.getByRole('link', { name: 'Tour performance' }).count()).toBe(0);
+        await page.getByRole('menuitem', { name: 'Tracking dashboard' }).waitFor();
+        expect(await page.getByRole('menuitem', { name: 'Tour performance' }).count()).toBe(0);
         await page.goto(url(`${base}/tour-performance`));
         await page.waitForURL(/\/error\//);
     });

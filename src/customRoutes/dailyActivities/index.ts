@@ -13,6 +13,7 @@ export const dailyActivities: PageScreen = {
     routes: [
         {
             mount: 'depot',
+            rule: 'dailyActivities',
             path: 'statistics/activities/:date?',
             view: lazyView(() =>
                 import('./DailyActivitiesPage').then((module) => module.DailyActivitiesPage),

@@ -13,6 +13,7 @@ export const liveStatus: PageScreen = {
     routes: [
         {
             mount: 'depot',
+            rule: 'liveStatus',
             path: 'statistics/live-status',
             view: lazyView(() =>
                 import('./LiveStatusPage').then((module) => module.LiveStatusPage),
@@ -20,6 +21,7 @@ export const liveStatus: PageScreen = {
         },
         {
             mount: 'depot',
+            rule: 'liveStatus',
             path: 'statistics/live-status/tour/:tourId',
             view: lazyView(() =>
                 import('./tourDetail/TourDetailPage').then((module) => module.TourDetailPage),

@@ -11,6 +11,7 @@ export const tourHistory: PageScreen = {
     routes: [
         {
             mount: 'depot',
+            rule: 'tourPerformance',
             path: 'tour-performance/history/v2/:tourId',
             view: lazyView(() =>
                 import('./TourHistoryPage').then((module) => module.TourHistoryPage),

@@ -14,6 +14,7 @@ export const tourPerformance: PageScreen = {
     routes: [
         {
             mount: 'depot',
+            rule: 'tourPerformance',
             path: 'tour-performance',
             view: lazyView(() =>
                 import('./TourPerformancePage').then((module) => module.TourPerformancePage),
@@ -21,6 +22,7 @@ export const tourPerformance: PageScreen = {
         },
         {
             mount: 'depot',
+            rule: 'tourPerformance',
             path: 'tour-performance/details/:tour/:dates',
             view: lazyView(() =>
                 import('./TourPerformanceDetailsPage').then(

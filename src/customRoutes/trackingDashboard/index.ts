@@ -13,6 +13,7 @@ export const trackingDashboard: PageScreen = {
     routes: [
         {
             mount: 'depot',
+            rule: 'trackingDashboard',
             path: 'betterTracking',
             view: lazyView(() =>
                 import('./TrackingDashboardPage').then((module) => module.TrackingDashboardPage),

@@ -161,7 +161,7 @@ export const liveStatusRoutes: RouteCase[] = [
             const guesses = world.depotPaths.map((path) => `${path}z`);
             for (const path of [...world.depotPaths, ...guesses]) {
                 const url = `/tour-commander/v1/live-status?path=${encodeURIComponent(path)}`;
-                const { status, body } = await get<SnapshotAnswer>(url);
+                let { status, body } = await get<SnapshotAnswer>(url);
                 const exists = world.depotPaths.includes(path);
                 if (!exists || !touches(tourRegion, path)) {
                     expect.soft(status, url).toBe(403);
@@ -170,6 +170,14 @@ export const liveStatusRoutes: RouteCase[] = [
                 expect.soft(status, url).toBe(200);
                 const all = await toursOfDepot(db, path);
                 const visible = all.filter((tour) => inRegion(tourRegion, tour.scopePath));
+                // The snapshot answers the state the server holds, read again in the background
+                // at most every second: tours another row just made may show one read later.
+                const ids = (answer: SnapshotAnswer) =>
+                    sorted((answer.tours ?? []).map((tour) => tour.id)).join();
+                if (ids(body) !== sorted(visible.map((tour) => tour.id)).join()) {
+                    await new Promise((resolve) => setTimeout(resolve, 1_500));
+                    ({ status, body } = await get<SnapshotAnswer>(url));
+                }
                 expect
                     .soft(sorted((body.tours ?? []).map((tour) => tour.id)), url)
                     .toEqual(sorted(visible.map((tour) => tour.id)));

@@ -14,7 +14,8 @@ type Answer = { code?: string; id?: string };
 const BASE = '/tour-commander/v1/tours';
 const TODAY = new Date().toISOString().slice(0, 10);
 
-let tourOfTheMatrix: Promise<{ id: string; tourDate: string }> | undefined;
+let tourOfTheMatrix:
+    Promise<{ id: string; tourDate: string; tenantId: string; depotId: string }> | undefined;
 
 /** A tour of the demo data (made once on its first vehicle when the demo has none yet). */
 function someTour(db: Database) {

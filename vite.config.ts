@@ -333,6 +333,8 @@ export default defineConfig(({ mode }) => ({
                     environment: 'node',
                     testTimeout: 120_000,
                     hookTimeout: 180_000,
+                    // A page waits on its server: on a loaded CI machine one answer can take seconds.
+                    expect: { poll: { timeout: 15_000, interval: 100 } },
                     fileParallelism: false,
                 },
             },

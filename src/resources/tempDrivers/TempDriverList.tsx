@@ -83,7 +83,9 @@ export function TempDriverList() {
                 {translate('resources.tempDrivers.name', { smart_count: 2 })}
             </Typography>
             <Typography variant="body2" role="status" data-testid="courier-limit">
-                {translate('app.fleet.limitCount', { count: limit.count, max: limit.max })}
+                {/* Until the count has arrived, "0 of N" would be a false statement. */}
+                {total !== undefined &&
+                    translate('app.fleet.limitCount', { count: limit.count, max: limit.max })}
             </Typography>
             {mayCreate && (
                 <Button

@@ -16,6 +16,7 @@ import { calendarDateIn, isCalendarDate } from '../../../domain/healthStatus';
 import { appUsageLevels } from '../../../domain/liveStatus';
 import { rttCategories } from '../../../domain/rtt';
 import { getBrowserConfig } from '../../config';
+import { DayPicker } from '../../controls/DayPicker';
 import { BackOfficeTable, defaultSort } from '../../controls/table';
 import { httpClient } from '../../dataProviders/httpClient';
 import { RefreshablePageHeader } from '../../layout/RefreshablePageHeader';
@@ -23,7 +24,6 @@ import { useSelectedScope } from '../../scope/useSelectedScope';
 import { useFormatters } from '../../settings/useFormatters';
 import { activityKeys, fetchDayActivities } from './activitiesApi';
 import { useActivityColumns } from './ActivityColumns';
-import { ActivityDatePicker } from './ActivityDatePicker';
 import { ActivityDetailDrawer } from './ActivityDetailDrawer';
 import { activityRow, type ActivityRow } from './activityRows';
 
@@ -113,6 +113,7 @@ export function DailyActivitiesPage() {
     const open = rows?.find((row) => row.id === openId) ?? null;
     const refused = (error as { status?: number } | null)?.status === 400;
 
+    const shown = isCalendarDate(date) ? date : today;
     return (
         <Box sx={{ mt: 1, mb: 2, display: 'grid', gap: 2, minWidth: 0 }}>
             <RefreshablePageHeader
@@ -121,12 +122,13 @@ export function DailyActivitiesPage() {
                 onRefresh={() => void refetch()}
                 refreshing={isFetching}
             />
-            <ActivityDatePicker
+            <DayPicker
+                label={translate(`${key}.date`)}
                 // A malformed day in the address: the server's refusal says so; the control starts from today.
-                date={isCalendarDate(date) ? date : today}
+                value={shown}
+                text={formatters.date(shown)}
                 max={today}
                 onChange={goTo}
-                formatters={formatters}
             />
             {error ? (
                 <Alert severity="error" role="alert">

@@ -4,13 +4,13 @@ import { Loading, Title, useTranslate } from 'react-admin';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { depotNavigationRules } from '../../../domain/navigationRules';
 import { getBrowserConfig } from '../../config';
+import { DayPicker } from '../../controls/DayPicker';
 import { isIsoDate, today } from '../../controls/dateRange';
 import { httpClient } from '../../dataProviders/httpClient';
 import { useSelectedScope } from '../../scope/useSelectedScope';
 import { useFormatters } from '../../settings/useFormatters';
 import { useUserProfile } from '../../useUserProfile';
 import { RttBlockedTours } from './RttBlockedTours';
-import { RttDatePicker } from './RttDatePicker';
 import { RttTrendTiles } from './RttTrendTiles';
 import { RttWeeksSection } from './RttWeeksSection';
 import { fetchRttDashboard, rttDashboardKey } from './trackingDashboardApi';
@@ -69,7 +69,7 @@ export function TrackingDashboardPage() {
                         {translate(`${key}.subtitle`)}
                     </Typography>
                 </Box>
-                <RttDatePicker
+                <DayPicker
                     label={translate(`${key}.date`)}
                     value={shownDate}
                     text={formatters.date(shownDate)}

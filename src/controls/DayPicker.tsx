@@ -1,48 +1,59 @@
+import ChevronLeft from '@mui/icons-material/ChevronLeft';
+import ChevronRight from '@mui/icons-material/ChevronRight';
 import DateRangeIcon from '@mui/icons-material/DateRange';
-import { IconButton, InputAdornment, Popover, TextField } from '@mui/material';
+import { Box, IconButton, InputAdornment, Popover, TextField } from '@mui/material';
 import { useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { useLocaleState, useTranslate } from 'react-admin';
-import { DateRangeCalendar } from '../../controls/DateRangeCalendar';
-import type { IsoDate } from '../../controls/dateRange';
+import { DateRangeCalendar } from './DateRangeCalendar';
+import { addDays, type IsoDate } from './dateRange';
 
 const OPEN_KEYS = new Set(['Enter', ' ', 'ArrowDown']);
 
-/**
- * One day picked in the shared month calendar (src/controls/DateRangeCalendar.tsx): the
- * dashboard looks at one date, so a pick closes the calendar at once. Days after `max` cannot be
- * picked. `label` and `text` are the field's name and the day as the user's settings write it.
- */
-export function RttDatePicker({
-    label,
-    value,
-    text,
-    max,
-    onChange,
-}: {
+interface DayPickerProps {
+    /** The field's name. */
     label: string;
     value: IsoDate;
+    /** `value` as the user's settings write a date. */
     text: string;
+    /** The last day that can be chosen (the depot's today). */
     max: IsoDate;
     onChange: (date: IsoDate) => void;
-}) {
+}
+
+/**
+ * One day, for pages that look at a single date: the shared month calendar
+ * (./DateRangeCalendar.tsx) in a popover, where one pick chooses the day and closes it, and
+ * buttons for the day before and the day after. Days after `max` cannot be chosen. The field
+ * opens the calendar on a click, Enter, Space or Arrow Down.
+ */
+export function DayPicker({ label, value, text, max, onChange }: DayPickerProps) {
     const translate = useTranslate();
     const [locale] = useLocaleState();
     const [anchor, setAnchor] = useState<HTMLElement | null>(null);
     const [focusDate, setFocusDate] = useState<IsoDate>(value);
-    const open = (element: HTMLElement) => {
+    const open = (event: MouseEvent<HTMLElement> | KeyboardEvent<HTMLElement>) => {
         setFocusDate(value);
-        setAnchor(element);
+        setAnchor(
+            event.currentTarget.closest<HTMLElement>('.MuiFormControl-root') ?? event.currentTarget,
+        );
     };
-    const fieldAnchor = (event: MouseEvent<HTMLElement> | KeyboardEvent<HTMLElement>) =>
-        event.currentTarget.closest<HTMLElement>('.MuiFormControl-root') ?? event.currentTarget;
+    const choose = (date: IsoDate) => {
+        if (date !== value) onChange(date);
+    };
     return (
-        <>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
+            <IconButton
+                aria-label={translate('app.dayPicker.previousDay')}
+                onClick={() => choose(addDays(value, -1))}
+            >
+                <ChevronLeft />
+            </IconButton>
             <TextField
                 label={label}
                 value={text}
                 size="small"
-                onClick={(event) => open(fieldAnchor(event))}
-                sx={{ width: { xs: '100%', sm: 220 } }}
+                onClick={open}
+                sx={{ width: { xs: 170, sm: 200 } }}
                 slotProps={{
                     htmlInput: {
                         readOnly: true,
@@ -50,7 +61,7 @@ export function RttDatePicker({
                         onKeyDown: (event: KeyboardEvent<HTMLInputElement>) => {
                             if (!OPEN_KEYS.has(event.key)) return;
                             event.preventDefault();
-                            open(fieldAnchor(event));
+                            open(event);
                         },
                     },
                     input: {
@@ -58,8 +69,9 @@ export function RttDatePicker({
                             <InputAdornment position="end">
                                 <IconButton
                                     edge="end"
-                                    aria-label={translate('app.trackingDashboard.pickDay')}
+                                    aria-label={translate('app.dayPicker.pickDay')}
                                     aria-haspopup="dialog"
+                                    // The field itself is the keyboard's way in; one tab stop.
                                     tabIndex={-1}
                                 >
                                     <DateRangeIcon />
@@ -69,6 +81,13 @@ export function RttDatePicker({
                     },
                 }}
             />
+            <IconButton
+                aria-label={translate('app.dayPicker.nextDay')}
+                disabled={value >= max}
+                onClick={() => choose(addDays(value, 1))}
+            >
+                <ChevronRight />
+            </IconButton>
             <Popover
                 open={Boolean(anchor)}
                 anchorEl={anchor}
@@ -85,10 +104,10 @@ export function RttDatePicker({
                     onFocusDate={setFocusDate}
                     onPick={(date) => {
                         setAnchor(null);
-                        if (date !== value) onChange(date);
+                        choose(date);
                     }}
                 />
             </Popover>
-        </>
+        </Box>
     );
 }

@@ -24,7 +24,8 @@ export const DEPARTURE_RADIUS_METRES = 150;
 export interface AppEvent {
     type: string;
     at: Date;
-    appState?: 'FOREGROUND' | 'BACKGROUND';
+    /** FOREGROUND or BACKGROUND on an APP_STATE event; anything else is no change of state. */
+    appState?: string;
 }
 
 export interface TimedPlace extends LatLon {
@@ -80,8 +81,7 @@ export function foregroundMinutes(
         (latest, event) => Math.max(latest, event.at.getTime()),
         finishedAt?.getTime() ?? -Infinity,
     );
-    const closes = (event: AppEvent) => event.type === 'LOGOUT' || goesBackground(event);
-    const total = stretches(events, comesForward, closes, end).reduce(
+    const total = foregroundStretches(events, new Date(end)).reduce(
         (sum, stretch) => sum + stretch.to - stretch.from,
         0,
     );
@@ -96,6 +96,12 @@ export function foregroundMinutes(
 export function appUsageOfDay(appEvents: number, foreground: number | null): AppUsageLevel {
     if (appEvents === 0) return 'NOT_USED';
     return foreground !== null && foreground < LOW_APP_FOREGROUND_MINUTES ? 'LOW' : 'NORMAL';
+}
+
+/** The app in the foreground: from a LOGIN or FOREGROUND until the next BACKGROUND or LOGOUT. */
+export function foregroundStretches(events: readonly AppEvent[], end: Date): Stretch[] {
+    const closes = (event: AppEvent) => event.type === 'LOGOUT' || goesBackground(event);
+    return stretches(events, comesForward, closes, end.getTime());
 }
 
 /** The app in the background: from a BACKGROUND until the next FOREGROUND, LOGIN or LOGOUT. */

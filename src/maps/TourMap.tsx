@@ -1,16 +1,12 @@
-import 'leaflet/dist/leaflet.css';
-import { Box } from '@mui/material';
 import L from 'leaflet';
 import { useEffect, useMemo, useRef } from 'react';
-import { MapContainer, useMap, useMapEvents, ZoomControl } from 'react-leaflet';
+import { useMap, useMapEvents } from 'react-leaflet';
 import type { WaypointState } from '../../domain/tours';
-import { MapBackground } from './background/MapBackground';
-import { MapAccessibleName } from './MapAccessibleName';
+import { MapFrame } from './MapFrame';
 import {
     boundsOf,
     depotStyle,
     drivenPathStyle,
-    plainBackground,
     plannedPathStyle,
     vehicleStyle,
     waypointColours,
@@ -107,47 +103,13 @@ function ClickListener({ onMapClick }: { onMapClick: (point: LatLon) => void }) 
 }
 
 /**
- * A small map of one tour: planned against driven path. Tiles when the installation names a
- * tile source (browser configuration `mapTileUrl`) and they load; otherwise the offline
- * background the product serves itself, so the map works offline and in tests. Tab moves
- * through and past it; arrow keys pan, + and − zoom.
+ * A small map of one tour: planned against driven path, in the shared frame (./MapFrame.tsx).
  */
 export default function TourMap(props: TourMapProps) {
-    const { label, tileUrl, attribution, height = 360, zoomInTitle, zoomOutTitle } = props;
     return (
-        <Box
-            sx={{
-                height,
-                borderRadius: 1,
-                overflow: 'hidden',
-                border: 1,
-                borderColor: 'divider',
-                '& .leaflet-container': {
-                    height: '100%',
-                    width: '100%',
-                    background: plainBackground,
-                    fontFamily: 'inherit',
-                },
-            }}
-        >
-            <MapContainer
-                center={latLng(props.depot)}
-                zoom={12}
-                zoomSnap={0.25}
-                preferCanvas
-                zoomControl={false}
-                scrollWheelZoom={false}
-            >
-                <MapAccessibleName label={label} />
-                <ZoomControl
-                    position="topleft"
-                    zoomInTitle={zoomInTitle}
-                    zoomOutTitle={zoomOutTitle}
-                />
-                <MapBackground tileUrl={tileUrl} attribution={attribution} />
-                <TourLayers {...props} />
-                {props.onMapClick ? <ClickListener onMapClick={props.onMapClick} /> : null}
-            </MapContainer>
-        </Box>
+        <MapFrame {...props} center={props.depot} height={props.height ?? 360}>
+            <TourLayers {...props} />
+            {props.onMapClick ? <ClickListener onMapClick={props.onMapClick} /> : null}
+        </MapFrame>
     );
 }

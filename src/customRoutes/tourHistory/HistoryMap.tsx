@@ -1,12 +1,9 @@
-import 'leaflet/dist/leaflet.css';
-import { Box } from '@mui/material';
 import L from 'leaflet';
 import { useEffect, useMemo, useRef } from 'react';
-import { MapContainer, useMap, ZoomControl } from 'react-leaflet';
+import { useMap } from 'react-leaflet';
 import type { LatLon } from '../../../domain/geo';
-import { MapBackground } from '../../maps/background/MapBackground';
-import { MapAccessibleName } from '../../maps/MapAccessibleName';
-import { boundsOf, depotStyle, plainBackground, vehicleStyle } from '../../maps/mapStyles';
+import { MapFrame } from '../../maps/MapFrame';
+import { boundsOf, depotStyle, vehicleStyle } from '../../maps/mapStyles';
 import { plainText } from '../../maps/plainText';
 import type { HistoryLineStyle } from './historyMapStyles';
 
@@ -119,45 +116,13 @@ function HistoryLayers({ depot, lines, stops, vehicle }: HistoryMapProps) {
 }
 
 /**
- * A map of one tour's day: the routes as lines, the stops, the depot and the vehicle. Tiles when
- * the installation names a tile source, else the offline background. Tab moves through and past
- * it; arrow keys pan, + and − zoom.
+ * A map of one tour's day: the routes as lines, the stops, the depot and the vehicle, in the
+ * shared frame (src/maps/MapFrame.tsx).
  */
 export default function HistoryMap(props: HistoryMapProps) {
-    const { label, tileUrl, attribution, height = 400, zoomInTitle, zoomOutTitle } = props;
     return (
-        <Box
-            sx={{
-                height,
-                borderRadius: 1,
-                overflow: 'hidden',
-                border: 1,
-                borderColor: 'divider',
-                '& .leaflet-container': {
-                    height: '100%',
-                    width: '100%',
-                    background: plainBackground,
-                    fontFamily: 'inherit',
-                },
-            }}
-        >
-            <MapContainer
-                center={latLng(props.depot)}
-                zoom={12}
-                zoomSnap={0.25}
-                preferCanvas
-                zoomControl={false}
-                scrollWheelZoom={false}
-            >
-                <MapAccessibleName label={label} />
-                <ZoomControl
-                    position="topleft"
-                    zoomInTitle={zoomInTitle}
-                    zoomOutTitle={zoomOutTitle}
-                />
-                <MapBackground tileUrl={tileUrl} attribution={attribution} />
-                <HistoryLayers {...props} />
-            </MapContainer>
-        </Box>
+        <MapFrame {...props} center={props.depot} height={props.height ?? 400}>
+            <HistoryLayers {...props} />
+        </MapFrame>
     );
 }

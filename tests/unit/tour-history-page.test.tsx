@@ -8,6 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TourHistory, TourHistoryWaypoint } from '../../domain/contracts/tour-history';
 import { emptyProfileActions } from '../../domain/permissions';
 import { TourHistoryPage } from '../../src/customRoutes/tourHistory/TourHistoryPage';
+import { ruleGuardedView } from '../../src/layout/RequirePageRule';
 import type { HistoryMapProps } from '../../src/customRoutes/tourHistory/HistoryMap';
 import { ApiError } from '../../src/dataProviders/apiError';
 import { initialScope } from '../../src/scope/selectedScope';
@@ -153,6 +154,9 @@ const baseTour: TourHistory = {
     sequenceChanges: [utc(6, 55), utc(8, 0)],
 };
 
+/** The page as its route mounts it: behind the tour performance's navigation rule. */
+const GuardedPage = ruleGuardedView(TourHistoryPage, 'tourPerformance');
+
 function viewer(withTourPerf: boolean) {
     const profile = profileWithSettings({
         dateFormat: 'DATE_L_PERIOD',
@@ -184,7 +188,7 @@ async function renderPage(options: { answer?: TourHistory; withTourPerf?: boolea
                 <Routes>
                     <Route
                         path="/depot/:tenantId/:externalDepotId/tour-performance/history/v2/:tourId"
-                        element={<TourHistoryPage />}
+                        element={<GuardedPage />}
                     />
                     <Route path="/error/:code" element={<p>Error page</p>} />
                 </Routes>

@@ -1,9 +1,8 @@
 import { asc, inArray } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { Database } from '../../../server/db/client.js';
-import { customWaypoints, depots, tours, vehicles } from '../../../server/db/schema/index.js';
+import { customWaypoints, tours } from '../../../server/db/schema/index.js';
 import {
-    segmentsOf,
     type Probe,
     type RouteCase,
     type Subject,
@@ -12,6 +11,7 @@ import {
     inRegion,
     touches,
 } from './matrix.js';
+import { matrixDepots, onePerSubcontractor } from './matrix-depots.js';
 
 /**
  * Matrix rows of a depot's tour detail and its custom waypoints (issue 15 part 2). A few tours
@@ -41,48 +41,12 @@ let made: Promise<MatrixTour[]> | undefined;
 /** The matrix's tours (made on the first call; see the module comment). */
 function matrixTours(db: Database, subjects: readonly Subject[]): Promise<MatrixTour[]> {
     made ??= (async () => {
-        const depotRows = await db.select().from(depots).orderBy(asc(depots.internalDepotId));
-        const named = new Map<string, number>();
-        for (const grant of subjects.flatMap((subject) => subject.grants)) {
-            const depotId = segmentsOf(grant.path)[3];
-            if (depotId) named.set(depotId, (named.get(depotId) ?? 0) + 1);
-        }
-        const chosen = [...named.entries()]
-            .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
-            .slice(0, 3)
-            .map(([id]) => id);
-        for (const tenantId of new Set(depotRows.map((depot) => depot.tenantId))) {
-            const first = depotRows.find((depot) => depot.tenantId === tenantId);
-            if (first && !chosen.includes(first.internalDepotId))
-                chosen.push(first.internalDepotId);
-        }
-        const sucoGrants = new Set(
-            subjects.flatMap((subject) =>
-                subject.grants.map((grant) => grant.path).filter((p) => segmentsOf(p).length === 5),
-            ),
-        );
-        const vehicleRows = await db
-            .select()
-            .from(vehicles)
-            .where(inArray(vehicles.depotId, chosen))
-            .orderBy(asc(vehicles.id));
         const result: MatrixTour[] = [];
-        for (const depotId of chosen) {
-            const depot = depotRows.find((row) => row.internalDepotId === depotId);
-            if (!depot) continue;
-            const ofDepot = vehicleRows
-                .filter((vehicle) => vehicle.depotId === depotId)
-                // Vehicles of subcontractors that subcontractor users hold first.
-                .sort(
-                    (a, b) =>
-                        Number(sucoGrants.has(b.scopePath)) - Number(sucoGrants.has(a.scopePath)),
-                );
-            const picked = ofDepot.filter(
-                (vehicle, index) =>
-                    ofDepot.findIndex(
-                        (other) => other.subcontractorId === vehicle.subcontractorId,
-                    ) === index,
-            );
+        for (const { depot, vehicles: ofDepot } of await matrixDepots(db, subjects, {
+            subcontractorGrantsFirst: true,
+        })) {
+            const depotId = depot.internalDepotId;
+            const picked = onePerSubcontractor(ofDepot);
             for (const vehicle of picked.slice(0, 2)) {
                 const n = result.length + 1;
                 const tour = {

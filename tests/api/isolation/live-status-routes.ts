@@ -1,8 +1,8 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { FleetSnapshot, LiveSnapshot } from '../../../domain/contracts/live-status.js';
 import type { Database } from '../../../server/db/client.js';
-import { depots, tours, vehicles, vehicleStates } from '../../../server/db/schema/index.js';
+import { depots, tours, vehicleStates } from '../../../server/db/schema/index.js';
 import {
     isAdminSubject,
     segmentsOf,
@@ -17,6 +17,7 @@ import {
     touches,
     type Region,
 } from './matrix.js';
+import { matrixDepots, onePerSubcontractor } from './matrix-depots.js';
 
 /**
  * Matrix rows of the live status (issue 15 parts 1 and 5): a depot's snapshot and the
@@ -46,39 +47,13 @@ let made: Promise<LiveWorld> | undefined;
 
 function liveWorld(db: Database, subjects: readonly Subject[]): Promise<LiveWorld> {
     made ??= (async () => {
-        const depotRows = await db.select().from(depots).orderBy(asc(depots.internalDepotId));
-        const named = new Map<string, number>();
-        for (const grant of subjects.flatMap((subject) => subject.grants)) {
-            const depotId = segmentsOf(grant.path)[3];
-            if (depotId) named.set(depotId, (named.get(depotId) ?? 0) + 1);
-        }
-        const chosen = [...named.entries()]
-            .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
-            .slice(0, 3)
-            .map(([id]) => id);
-        for (const tenantId of new Set(depotRows.map((depot) => depot.tenantId))) {
-            const first = depotRows.find((depot) => depot.tenantId === tenantId);
-            if (first && !chosen.includes(first.internalDepotId))
-                chosen.push(first.internalDepotId);
-        }
-        const vehicleRows = await db
-            .select()
-            .from(vehicles)
-            .where(inArray(vehicles.depotId, chosen))
-            .orderBy(asc(vehicles.id));
         const madeTourIds = new Set<string>();
         let n = 0;
-        for (const depotId of chosen) {
-            const depot = depotRows.find((row) => row.internalDepotId === depotId);
-            if (!depot) continue;
-            const ofDepot = vehicleRows.filter((vehicle) => vehicle.depotId === depotId);
+        const chosen = await matrixDepots(db, subjects);
+        for (const { depot, vehicles: ofDepot } of chosen) {
+            const depotId = depot.internalDepotId;
             // The last vehicle of each subcontractor (other rows take the first ones).
-            const picked = ofDepot.filter(
-                (vehicle, index) =>
-                    ofDepot.findLastIndex(
-                        (other) => other.subcontractorId === vehicle.subcontractorId,
-                    ) === index,
-            );
+            const picked = onePerSubcontractor(ofDepot, 'last');
             for (const vehicle of picked) {
                 n++;
                 const id = `matrix-live-${n}`;
@@ -116,9 +91,7 @@ function liveWorld(db: Database, subjects: readonly Subject[]): Promise<LiveWorl
         if (madeTourIds.size < 2)
             throw new Error('the demo data has too few vehicles for the matrix');
         return {
-            depotPaths: chosen.flatMap(
-                (id) => depotRows.find((row) => row.internalDepotId === id)?.scopePath ?? [],
-            ),
+            depotPaths: chosen.map(({ depot }) => depot.scopePath),
             madeTourIds,
         };
     })();

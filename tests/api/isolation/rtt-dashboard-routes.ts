@@ -1,8 +1,8 @@
-import { and, asc, between, eq, inArray } from 'drizzle-orm';
+import { and, between, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { RttDashboard } from '../../../domain/contracts/rtt-dashboard.js';
 import type { Database } from '../../../server/db/client.js';
-import { depots, tourAnalytics, tours, vehicles } from '../../../server/db/schema/index.js';
+import { tourAnalytics, tours } from '../../../server/db/schema/index.js';
 import {
     breaches,
     dayIn,
@@ -17,6 +17,7 @@ import {
     type RouteCase,
     type Subject,
 } from './matrix.js';
+import { matrixDepots, onePerSubcontractor } from './matrix-depots.js';
 
 /**
  * Matrix rows of the tracking dashboard (issue 16 part 5). On the depots the matrix's users hold
@@ -53,41 +54,14 @@ function workingDayIn(timeZone: string): { day: string; before: string } {
 
 function rttWorld(db: Database, subjects: readonly Subject[]): Promise<RttWorld> {
     made ??= (async () => {
-        const depotRows = await db.select().from(depots).orderBy(asc(depots.internalDepotId));
-        const named = new Map<string, number>();
-        for (const grant of subjects.flatMap((subject) => subject.grants)) {
-            const depotId = segmentsOf(grant.path)[3];
-            if (depotId) named.set(depotId, (named.get(depotId) ?? 0) + 1);
-        }
-        const chosen = [...named.entries()]
-            .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
-            .slice(0, 3)
-            .map(([id]) => id);
-        for (const tenantId of new Set(depotRows.map((depot) => depot.tenantId))) {
-            const first = depotRows.find((depot) => depot.tenantId === tenantId);
-            if (first && !chosen.includes(first.internalDepotId))
-                chosen.push(first.internalDepotId);
-        }
-        const vehicleRows = await db
-            .select()
-            .from(vehicles)
-            .where(inArray(vehicles.depotId, chosen))
-            .orderBy(asc(vehicles.id));
         const world: RttWorld = { depotPaths: [], dateOf: new Map(), blockedScope: new Map() };
         let n = 0;
-        for (const depotId of chosen) {
-            const depot = depotRows.find((row) => row.internalDepotId === depotId);
-            if (!depot) continue;
+        for (const { depot, vehicles: ofDepot } of await matrixDepots(db, subjects)) {
+            const depotId = depot.internalDepotId;
             const { day, before } = workingDayIn(depot.timeZone);
             world.depotPaths.push(depot.scopePath);
             world.dateOf.set(depot.scopePath, day);
-            const ofDepot = vehicleRows.filter((vehicle) => vehicle.depotId === depotId);
-            const picked = ofDepot.filter(
-                (vehicle, index) =>
-                    ofDepot.findIndex(
-                        (other) => other.subcontractorId === vehicle.subcontractorId,
-                    ) === index,
-            );
+            const picked = onePerSubcontractor(ofDepot);
             for (const vehicle of picked.slice(0, 2)) {
                 n++;
                 for (const [date, minutes] of [

@@ -1,7 +1,7 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { Database } from '../../../server/db/client.js';
-import { depots, tours, vehicles } from '../../../server/db/schema/index.js';
+import { depots, tours } from '../../../server/db/schema/index.js';
 import { positions } from '../../../server/db/schema/partitioned.js';
 import { makeDayPartitions } from '../../../server/services/tour-commander/partitions.js';
 import {
@@ -18,6 +18,7 @@ import {
     type RouteCase,
     type Subject,
 } from './matrix.js';
+import { matrixDepots, onePerSubcontractor } from './matrix-depots.js';
 
 /**
  * Matrix rows of daily activities (issue 16 part 1): a depot's day, one tour, and its location
@@ -70,39 +71,12 @@ let made: Promise<{ tours: MatrixTour[]; depotPaths: string[] }> | undefined;
 /** The matrix's tours (made on the first call; see the module comment). */
 function matrixTours(db: Database, subjects: readonly Subject[]) {
     made ??= (async () => {
-        const depotRows = await db.select().from(depots).orderBy(asc(depots.internalDepotId));
-        const named = new Map<string, number>();
-        for (const grant of subjects.flatMap((subject) => subject.grants)) {
-            const depotId = segmentsOf(grant.path)[3];
-            if (depotId) named.set(depotId, (named.get(depotId) ?? 0) + 1);
-        }
-        const chosen = [...named.entries()]
-            .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
-            .slice(0, 3)
-            .map(([id]) => id);
-        for (const tenantId of new Set(depotRows.map((depot) => depot.tenantId))) {
-            const first = depotRows.find((depot) => depot.tenantId === tenantId);
-            if (first && !chosen.includes(first.internalDepotId))
-                chosen.push(first.internalDepotId);
-        }
-        const vehicleRows = await db
-            .select()
-            .from(vehicles)
-            .where(inArray(vehicles.depotId, chosen))
-            .orderBy(asc(vehicles.id));
         const today = new Date().toISOString().slice(0, 10);
         await makeDayPartitions(db, today, today);
         const result: MatrixTour[] = [];
-        for (const depotId of chosen) {
-            const depot = depotRows.find((row) => row.internalDepotId === depotId);
-            if (!depot) continue;
-            const ofDepot = vehicleRows.filter((vehicle) => vehicle.depotId === depotId);
-            const picked = ofDepot.filter(
-                (vehicle, index) =>
-                    ofDepot.findIndex(
-                        (other) => other.subcontractorId === vehicle.subcontractorId,
-                    ) === index,
-            );
+        for (const { depot, vehicles: ofDepot } of await matrixDepots(db, subjects)) {
+            const depotId = depot.internalDepotId;
+            const picked = onePerSubcontractor(ofDepot);
             for (const vehicle of picked.slice(0, 2)) {
                 const n = result.length + 1;
                 const id = `matrix-act-${n}`;

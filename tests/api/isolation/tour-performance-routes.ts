@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type {
     TourPerformanceDetail,
@@ -6,7 +6,7 @@ import type {
     TourPerformanceRollups,
 } from '../../../domain/contracts/tour-performance.js';
 import type { Database } from '../../../server/db/client.js';
-import { depots, tourAnalytics, tours, vehicles } from '../../../server/db/schema/index.js';
+import { tourAnalytics, tours } from '../../../server/db/schema/index.js';
 import {
     depotGrantPaths,
     inRegion,
@@ -19,6 +19,7 @@ import {
     type RouteCase,
     type Subject,
 } from './matrix.js';
+import { matrixDepots, onePerSubcontractor } from './matrix-depots.js';
 
 /**
  * Matrix rows of tour performance (issue 16 parts 2 and 7). A few finished tours of yesterday,
@@ -55,41 +56,14 @@ let made: Promise<PerformanceWorld> | undefined;
 /** The matrix's tours (made on the first call; see the module comment). */
 function performanceWorld(db: Database, subjects: readonly Subject[]): Promise<PerformanceWorld> {
     made ??= (async () => {
-        const depotRows = await db.select().from(depots).orderBy(asc(depots.internalDepotId));
-        const named = new Map<string, number>();
-        for (const grant of subjects.flatMap((subject) => subject.grants)) {
-            const depotId = segmentsOf(grant.path)[3];
-            if (depotId) named.set(depotId, (named.get(depotId) ?? 0) + 1);
-        }
-        const chosen = [...named.entries()]
-            .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
-            .slice(0, 3)
-            .map(([id]) => id);
-        for (const tenantId of new Set(depotRows.map((depot) => depot.tenantId))) {
-            const first = depotRows.find((depot) => depot.tenantId === tenantId);
-            if (first && !chosen.includes(first.internalDepotId))
-                chosen.push(first.internalDepotId);
-        }
-        const vehicleRows = await db
-            .select()
-            .from(vehicles)
-            .where(inArray(vehicles.depotId, chosen))
-            .orderBy(asc(vehicles.id));
         const result: MatrixTour[] = [];
         const asked: PerformanceWorld['asked'] = [];
-        for (const depotId of chosen) {
-            const depot = depotRows.find((row) => row.internalDepotId === depotId);
-            if (!depot) continue;
+        for (const { depot, vehicles: ofDepot } of await matrixDepots(db, subjects)) {
+            const depotId = depot.internalDepotId;
             const day = yesterdayIn(depot.timeZone);
             asked.push({ path: depot.scopePath, day, exists: true });
             asked.push({ path: `${depot.scopePath}z`, day, exists: false });
-            const ofDepot = vehicleRows.filter((vehicle) => vehicle.depotId === depotId);
-            const picked = ofDepot.filter(
-                (vehicle, index) =>
-                    ofDepot.findIndex(
-                        (other) => other.subcontractorId === vehicle.subcontractorId,
-                    ) === index,
-            );
+            const picked = onePerSubcontractor(ofDepot);
             for (const vehicle of picked.slice(0, 2)) {
                 const n = result.length + 1;
                 const tour = {

@@ -306,6 +306,8 @@ export default defineConfig(({ mode }) => ({
     },
     build: { target: 'es2022', sourcemap: false },
     test: {
+        // Two files at a time (vitest's default is one on a two-core machine); e2e files run one at a time.
+        maxWorkers: 2,
         // Inline projects do not inherit this root config (no `extends`), so tests run without the React plugin.
         projects: [
             {
@@ -320,6 +322,8 @@ export default defineConfig(({ mode }) => ({
                     name: 'api',
                     include: ['tests/api/**/*.test.ts'],
                     environment: 'node',
+                    // Migrates once: each file's database starts from that template.
+                    globalSetup: ['tests/api/helpers/global-setup.ts'],
                     testTimeout: 30_000,
                     hookTimeout: 60_000,
                     // Conformance tests build their own SDK clients (see docs/decisions.md, Node 20 and the AWS SDK).
@@ -331,6 +335,8 @@ export default defineConfig(({ mode }) => ({
                     name: 'e2e',
                     include: ['tests/e2e/**/*.test.ts'],
                     environment: 'node',
+                    // Migrates and seeds the demo data once: each file's server starts from a copy.
+                    globalSetup: ['tests/e2e/fixtures/global-setup.ts'],
                     testTimeout: 120_000,
                     hookTimeout: 180_000,
                     // A page waits on its server: on a loaded CI machine one answer can take seconds.

@@ -25,6 +25,8 @@ export interface DatabaseHandle {
     driver: 'pglite' | 'postgres';
     /** Runs `select 1`; used by /readyz. */
     ping(): Promise<void>;
+    /** PGlite only: the whole data directory as an uncompressed tar (see `loadDataDir`). */
+    dump?: () => Promise<Blob>;
     close(): Promise<void>;
 }
 
@@ -33,6 +35,11 @@ export interface DatabaseOptions {
     url?: string;
     /** PGlite data directory, or `memory://` for a throwaway in-memory database. */
     dataDir: string;
+    /**
+     * PGlite in memory only: start from this dump of a data directory (`dumpPgliteDatabase`)
+     * instead of an empty one. The tests start each file's database from one migrated dump.
+     */
+    loadDataDir?: Blob;
     /** Told when the server drops an idle pooled connection (restart, termination); the pool replaces it. */
     onConnectionError?: (error: Error) => void;
 }
@@ -136,7 +143,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     const extensions = { pg_trgm };
     const client = rememberParamTypes(
         inMemory
-            ? new PGlite({ extensions })
+            ? new PGlite({ extensions, loadDataDir: options.loadDataDir })
             : new PGlite(resolve(options.dataDir), { extensions }),
     );
     const db = drizzlePglite({ client, schema, casing: 'snake_case' });
@@ -146,6 +153,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
         db,
         driver: 'pglite',
         ping: async () => void (await db.execute(sql`select 1`)),
+        dump: () => client.dumpDataDir('none'),
         close: () => client.close(),
     };
 }

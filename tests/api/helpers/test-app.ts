@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import Fastify, { type FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { inject } from 'vitest';
 import app from '../../../server/app.js';
 import { loadConfig, type AppConfig } from '../../../server/config.js';
 import { openDatabase, type Database, type DatabaseHandle } from '../../../server/db/client.js';
@@ -13,17 +15,26 @@ export interface TestApp {
     close(): Promise<void>;
 }
 
+/** The dump of the migrated PGlite database the global setup made, read once per test file. */
+let pgliteTemplate: Blob | undefined;
+
 /**
- * A fresh, empty database for one test file: in-memory PGlite by default, or a new database
- * on the PostgreSQL server of TEST_DATABASE_URL (created here, dropped on close).
+ * A fresh, empty, migrated database for one test file: in-memory PGlite by default, or a new
+ * database on the PostgreSQL server of TEST_DATABASE_URL (created here, dropped on close). Both
+ * start from the migrated template of the global setup (./global-setup.ts) when there is one.
  */
 export async function openTestDatabase(): Promise<DatabaseHandle> {
     const serverUrl = process.env.TEST_DATABASE_URL;
-    if (!serverUrl) return openDatabase({ dataDir: 'memory://' });
+    if (!serverUrl) {
+        const file = inject('pgliteTemplate');
+        if (file) pgliteTemplate ??= new Blob([readFileSync(file)]);
+        return openDatabase({ dataDir: 'memory://', loadDataDir: pgliteTemplate });
+    }
     const name = `test_${randomBytes(6).toString('hex')}`;
+    const template = inject('postgresTemplate');
     const admin = new pg.Client({ connectionString: serverUrl });
     await admin.connect();
-    await admin.query(`create database ${name}`);
+    await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
     await admin.end();
     const url = new URL(serverUrl);
     url.pathname = `/${name}`;

@@ -29,7 +29,10 @@ const berlinDay = (offsetDays: number) =>
 const TODAY = berlinDay(0);
 const YESTERDAY = berlinDay(-1);
 const LONG_AGO = berlinDay(-40);
-const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
+// One reference instant for the events written and the times expected: a minute boundary
+// passing between the two must not matter.
+const NOW = Date.now();
+const minutesAgo = (minutes: number) => new Date(NOW - minutes * 60_000).toISOString();
 /** Days after `day` (YYYY-MM-DD), by the calendar. */
 const plusDays = (day: string, days: number) =>
     new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);

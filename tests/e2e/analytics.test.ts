@@ -118,8 +118,10 @@ describe('the analysis screens of a depot', () => {
         // A tour number's days, and one day's driven history.
         await rows(page).first().click();
         await page.waitForURL(/\/tour-performance\/details\//);
-        await page.getByRole('heading', { name: /^Tour / }).waitFor();
-        await rows(page).first().click();
+        // The list stays on screen while the details page's code loads: wait for its own table.
+        await page.getByRole('table', { name: 'Days of the tour' }).waitFor();
+        const days = page.getByRole('table', { name: 'Days of the tour' }).locator('tbody tr');
+        await days.first().click();
         await page.waitForURL(/\/tour-performance\/history\/v2\//);
         await page.getByRole('tab', { name: 'Driven history' }).waitFor();
         await page.locator('.leaflet-container').first().waitFor();

@@ -224,9 +224,15 @@ describe('the admin tour pages', () => {
         // Not started: E2E-1 and E2E-10, natural order; the header reverses it.
         await choose(page, 'State', 'Not started');
         await expect.poll(() => tourNumbers(page)).toEqual(['E2E-1', 'E2E-10']);
+        // Each click waits for the header to show the sort it made: a click before the list has
+        // taken the first sort would start from the old one.
+        const sortOf = () =>
+            page.getByRole('columnheader', { name: 'Tour number' }).getAttribute('aria-sort');
         await page.getByRole('button', { name: 'Tour number' }).click();
+        await expect.poll(sortOf).toBe('ascending');
         await expect.poll(() => tourNumbers(page)).toEqual(['E2E-1', 'E2E-10']);
         await page.getByRole('button', { name: 'Tour number' }).click();
+        await expect.poll(sortOf).toBe('descending');
         await expect.poll(() => tourNumbers(page)).toEqual(['E2E-10', 'E2E-1']);
         expect(await screenshotAndAxe(page, 'tour-admin-list-1280'), 'axe on the list').toEqual([]);
 

@@ -335,6 +335,8 @@ export default defineConfig(({ mode }) => ({
                     name: 'e2e',
                     include: ['tests/e2e/**/*.test.ts'],
                     environment: 'node',
+                    // Migrates and seeds the demo data once: each file's server starts from a copy.
+                    globalSetup: ['tests/e2e/fixtures/global-setup.ts'],
                     testTimeout: 120_000,
                     hookTimeout: 180_000,
                     // A page waits on its server: on a loaded CI machine one answer can take seconds.

@@ -306,7 +306,7 @@ export default defineConfig(({ mode }) => ({
     },
     build: { target: 'es2022', sourcemap: false },
     test: {
-        // Two files at a time (vitest's default is one on a two-core machine); e2e files run one at a time.
+        // Two files at a time (vitest's default is one on a two-core machine).
         maxWorkers: 2,
         // Inline projects do not inherit this root config (no `extends`), so tests run without the React plugin.
         projects: [
@@ -341,7 +341,6 @@ export default defineConfig(({ mode }) => ({
                     hookTimeout: 180_000,
                     // A page waits on its server: on a loaded CI machine one answer can take seconds.
                     expect: { poll: { timeout: 15_000, interval: 100 } },
-                    fileParallelism: false,
                 },
             },
         ],

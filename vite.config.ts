@@ -292,6 +292,20 @@ const reactRouterProduction = [
     },
 ];
 
+/** API test files that replace a server module with `vi.mock`: they run isolated (project api-mocked). */
+const apiMockingFiles = ['tests/api/depot-upload-concurrency.test.ts'];
+
+/** What the two API projects share. */
+const apiProject = {
+    environment: 'node' as const,
+    // Migrates once: each file's database starts from that template.
+    globalSetup: ['tests/api/helpers/global-setup.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    // Conformance tests build their own SDK clients (see docs/decisions.md, Node 20 and the AWS SDK).
+    env: { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
+};
+
 export default defineConfig(({ mode }) => ({
     plugins: [react(), routeChunks(), preloadFirstChunks(), buildInfoAndCompression()],
     resolve: { alias: mode === 'production' ? reactRouterProduction : [] },
@@ -319,17 +333,17 @@ export default defineConfig(({ mode }) => ({
             },
             {
                 test: {
+                    ...apiProject,
                     name: 'api',
                     include: ['tests/api/**/*.test.ts'],
-                    environment: 'node',
-                    // Migrates once: each file's database starts from that template.
-                    globalSetup: ['tests/api/helpers/global-setup.ts'],
-                    testTimeout: 30_000,
-                    hookTimeout: 60_000,
-                    // Conformance tests build their own SDK clients (see docs/decisions.md, Node 20 and the AWS SDK).
-                    env: { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
+                    exclude: apiMockingFiles,
+                    // A worker imports the server's modules once for all its files (each file has
+                    // its own app and database; the server's caches are keyed by database).
+                    isolate: false,
                 },
             },
+            // Files that replace a server module (vi.mock) need a module registry of their own.
+            { test: { ...apiProject, name: 'api-mocked', include: apiMockingFiles } },
             {
                 test: {
                     name: 'e2e',

@@ -18,6 +18,7 @@ import schemaAssets from './plugins/schema-assets.js';
 import security from './plugins/security.js';
 import spa from './plugins/spa.js';
 import version from './plugins/version.js';
+import { compileSerializersLazily } from './plugins/lazy-serializers.js';
 import backOffice from './services/back-office/index.js';
 import apiAccess from './services/api-access/index.js';
 import configuration from './services/configuration/index.js';
@@ -70,6 +71,7 @@ async function app(fastify: FastifyInstance, opts: AppOptions) {
     const { config } = opts;
     const browser = config.browser;
     fastify.decorate('appConfig', config);
+    compileSerializersLazily(fastify);
     await fastify.register(errorHandler);
     await fastify.register(inputGuard);
     await fastify.register(version, { versionId: config.versionId });

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { ConfigError, loadConfig, loggerOptions, type AppConfig } from './config.js';
 import { openDatabase } from './db/client.js';
+import { startPlannerStatistics } from './db/planner-statistics.js';
 import type { DemoLogin } from './demo/seed.js';
 import { startBanner } from './start-banner.js';
 
@@ -68,6 +69,9 @@ async function main() {
         });
     else await bootstrap.ensureTechnicalRoles(database.db);
     done('data');
+    // PGlite has no autovacuum: the planner's statistics are gathered here (now, then every 5 minutes).
+    const statistics = await startPlannerStatistics(database, fastify.log);
+    done('statistics');
     await fastify.register(requestLog.default, {
         servicePrefixes: Object.values(servicePrefixes),
     });
@@ -92,6 +96,7 @@ async function main() {
         timer.unref();
         await stopSimulation();
         await mailSender.stop();
+        await statistics.stop();
         await fastify.close();
         await database.close();
         process.exit(0);

@@ -52,13 +52,7 @@ export async function readRttDashboard(
     );
     const dates = spanDates(span.historyFrom, span.to);
     const fold = foldRttDashboard(
-        rows.map((row) => ({
-            date: dates[row.day] ?? '',
-            tourNumber: row.tour_number,
-            visible: row.visible,
-            averageMinutes: row.eta_deviation_minutes,
-            stops: row.eta_stops ?? 0,
-        })),
+        rows.map((row) => ({ ...row, date: dates[row.day] ?? '', stops: row.stops ?? 0 })),
         date,
     );
     return {

@@ -13,8 +13,10 @@ import type { PerformanceSums } from './performance-figures.js';
  * the caller's scopes, summed in SQL per tour number, per tour day, or per driver, subcontractor
  * and tour number at once (grouping sets), so that 30 days of a 300-tour depot answer a few
  * hundred rows, not nine thousand. The days are read once (`tours_depot_date_number_key`, the
- * analytics by primary key, the reviews by `consignee_reviews_tour_idx`) into a materialised
- * set: the two parts of the analytics document that are summed are taken out once per day.
+ * analytics on the same depot and days, so that their (depot, date) index bounds the read: their
+ * rows are wide, and 15 weeks of them are read otherwise; the reviews by
+ * `consignee_reviews_tour_idx`) into a materialised set: the two parts of the analytics document
+ * that are summed are taken out once per day.
  */
 
 export interface PerformanceSelection {
@@ -38,6 +40,7 @@ function tourDays(scopes: ScopeSet, selection: PerformanceSelection, extra?: SQL
             r.stars, r.reviews
         from ${tours}
         left join tour_analytics a on a.tour_id = tours.id
+            and a.depot_id = ${depotId} and a.tour_date between ${from} and ${to}
         left join (
             select tour_id, sum(stars)::int as stars, count(*)::int as reviews
             from consignee_reviews

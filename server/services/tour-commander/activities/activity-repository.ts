@@ -6,6 +6,7 @@ import type { ScopeSet } from '../../../access/scopes.js';
 import { scopeParameters } from '../../../access/scope-filter.js';
 import type { Database } from '../../../db/client.js';
 import { executeNamed } from '../../../db/prepared.js';
+import { asJsonRows, jsonRows } from '../../../db/raw-results.js';
 
 /**
  * The reads of daily activities. A depot's day is one indexed read of its tours
@@ -82,8 +83,9 @@ const scopeValues = (scopes: ScopeSet) => {
     return [scopeAll, scopeExact, scopePrefixes];
 };
 
-// The list reads only the parts of `figures` its row shows, not every figure of the day.
-const DAY_SQL = `${SELECT}
+// The list reads only the parts of `figures` its row shows, not every figure of the day, and
+// answers its rows as one JSON text (raw-results.ts, `asJsonRows`).
+const DAY_ROWS_SQL = `${SELECT}
         case when a.tour_id is null then null else jsonb_build_object(
             'recommendations', a.figures->'recommendations',
             'logins', a.figures->'logins',
@@ -93,8 +95,9 @@ const DAY_SQL = `${SELECT}
             'breakMinutes', a.figures->'breakMinutes',
             'missedWindows', a.figures->'missedWindows') end as figures
     ${JOINS}
-    where t.depot_id = $1 and t.tour_date = $2::date and ${scopeCondition(3)}
-    order by lpad(t.tour_number, 20, '0'), t.id`;
+    where t.depot_id = $1 and t.tour_date = $2::date and ${scopeCondition(3)}`;
+
+const DAY_SQL = asJsonRows(DAY_ROWS_SQL, "lpad(r.tour_number, 20, '0'), r.id");
 
 const ONE_SQL = `${SELECT} a.figures, t.last_event_at, d.time_zone as depot_time_zone,
         d.latitude as depot_latitude, d.longitude as depot_longitude
@@ -103,17 +106,19 @@ const ONE_SQL = `${SELECT} a.figures, t.last_event_at, d.time_zone as depot_time
     where t.id = $1 and d.scope_path = $2 and ${scopeCondition(3)}`;
 
 /** Every tour of the depot's day under `scopes`, in tour number order ("9" before "10"). */
-export function readDayActivities(
+export async function readDayActivities(
     db: Database,
     depotId: string,
     date: string,
     scopes: ScopeSet,
 ): Promise<ActivityRow[]> {
-    return executeNamed<ActivityRow>(db, 'tour_activities_day', DAY_SQL, [
-        depotId,
-        date,
-        ...scopeValues(scopes),
-    ]);
+    return jsonRows<ActivityRow>(
+        await executeNamed<{ rows: string }>(db, 'tour_activities_day', DAY_SQL, [
+            depotId,
+            date,
+            ...scopeValues(scopes),
+        ]),
+    );
 }
 
 /** One tour with all its figures, its last event, and its depot's time zone and place. */

@@ -43,18 +43,13 @@ export async function readRttDashboard(
     if (!isCalendarDate(date)) throw invalidDate(date, 'must be an existing day (YYYY-MM-DD)');
     if (date > today) throw invalidDate(date, `must not be after the depot's today (${today})`);
     const span = rttDashboardSpan(date);
-    const rows = await readDashboardTours(
+    const tours = await readDashboardTours(
         db,
         depot.internalDepotId,
-        span.historyFrom,
-        span.to,
+        spanDates(span.historyFrom, span.to),
         scopes,
     );
-    const dates = spanDates(span.historyFrom, span.to);
-    const fold = foldRttDashboard(
-        rows.map((row) => ({ ...row, date: dates[row.day] ?? '', stops: row.stops ?? 0 })),
-        date,
-    );
+    const fold = foldRttDashboard(tours, date);
     return {
         depot: {
             id: depot.internalDepotId,

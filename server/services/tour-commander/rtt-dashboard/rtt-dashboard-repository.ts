@@ -5,7 +5,7 @@ import {
     type MissedWindowCause,
     type MissedWindowTally,
 } from '../../../../domain/missedWindowCauses.js';
-import type { RttTourDay } from '../../../../domain/rttDashboard.js';
+import type { RttDashboardTour, RttTourDay } from '../../../../domain/rttDashboard.js';
 import type { ScopeSet } from '../../../access/scopes.js';
 import { scopeParameters } from '../../../access/scope-filter.js';
 import type { Database } from '../../../db/client.js';
@@ -17,19 +17,6 @@ import { rowsOf } from '../../../db/raw-results.js';
  * ETA deviation (one set-based read by the (depot, date) indexes of tours and tour_analytics),
  * and the details of the few tours Blocked on one day.
  */
-
-/**
- * A tour of the depot on its day (`day`: days after the read's first day); `visible` when its
- * scope path lies within the caller's scopes.
- */
-export interface DashboardTourRow {
-    day: number;
-    tourNumber: string;
-    visible: boolean;
-    /** The tour's mean ETA deviation and the stops it covers (null: no analytics). */
-    averageMinutes: number | null;
-    stops: number | null;
-}
 
 // Tour analytics are joined on the same depot and days, so their (depot, date) index bounds the
 // read. Tens of thousands of tours: each is a small JSON array (the day as a number, no ids), all
@@ -48,32 +35,32 @@ const TOURS_SQL = `
 type DashboardTourTuple = [number, string, boolean, number | null, number | null];
 
 /**
- * Every tour of the depot from `from` to `to` (both included), of every subcontractor: those
- * outside `scopes` are marked invisible and lend only their days to their tour number's history.
+ * Every tour of the depot on the days `dates` (consecutive, oldest first), of every subcontractor:
+ * those outside `scopes` are marked invisible and lend only their days to their tour number's
+ * history.
  */
 export async function readDashboardTours(
     db: Database,
     depotId: string,
-    from: string,
-    to: string,
+    dates: readonly string[],
     scopes: ScopeSet,
-): Promise<DashboardTourRow[]> {
+): Promise<RttDashboardTour[]> {
     const { scopeAll, scopeExact, scopePrefixes } = scopeParameters(scopes);
     const [result] = await executeNamed<{ tours: string }>(db, 'rtt_dashboard_tours', TOURS_SQL, [
         depotId,
-        from,
-        to,
+        dates[0],
+        dates.at(-1),
         scopeAll,
         scopeExact,
         scopePrefixes,
     ]);
     const tuples = JSON.parse(result?.tours ?? '[]') as DashboardTourTuple[];
     return tuples.map(([day, tourNumber, visible, averageMinutes, stops]) => ({
-        day,
+        date: dates[day] ?? '',
         tourNumber,
         visible,
         averageMinutes,
-        stops,
+        stops: stops ?? 0,
     }));
 }
 

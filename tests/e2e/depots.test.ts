@@ -92,11 +92,10 @@ describe('depot management', () => {
         const dialog = page.getByRole('dialog', { name: 'Upload depots from a CSV file' });
         await dialog.waitFor();
         // The dialog takes the focus when it opens; then the file button is reached with Tab.
-        await expect
-            .poll(() =>
-                page.evaluate(() => document.activeElement?.closest('[role=dialog]') !== null),
-            )
-            .toBe(true);
+        await page
+            .locator('[role=dialog]:focus, [role=dialog] :focus')
+            .first()
+            .waitFor({ timeout: 15_000 });
         const chooseButton = dialog.getByRole('button', { name: 'Choose CSV file' });
         for (
             let presses = 0;

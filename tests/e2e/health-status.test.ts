@@ -220,9 +220,7 @@ describe('the health status page', () => {
                 target.searchParams.get('depot') === old.internalDepotId,
         );
         const anchor = page.locator(`#depot-${old.internalDepotId}`);
-        await expect
-            .poll(() => page.evaluate(() => document.activeElement?.id))
-            .toBe(`depot-${old.internalDepotId}`);
+        await page.locator(`#depot-${old.internalDepotId}:focus`).waitFor({ timeout: 15_000 });
         expect(await anchor.getAttribute('data-highlighted')).toBe('true');
         expect(await anchor.isVisible()).toBe(true);
         expect(

@@ -367,7 +367,7 @@ describe('the application shell at four widths', () => {
 
         await page.getByRole('button', { name: /English/ }).click();
         await page.getByRole('menuitem', { name: 'Deutsch' }).click();
-        await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('de');
+        await page.locator('html[lang="de"]').waitFor({ state: 'attached', timeout: 15_000 });
         await expect.poll(() => page.getByText('Mein Profil').count()).toBeGreaterThan(0);
         await page.getByRole('button', { name: /Deutsch/ }).click();
         await page.getByRole('menuitem', { name: 'English' }).click();

@@ -59,9 +59,8 @@ describe('sign-in and the first pages', () => {
     it('signs in with the keyboard only', async () => {
         const page = await env.browser.newPage();
         await page.goto(url('/login'));
-        await expect
-            .poll(() => page.evaluate(() => document.activeElement?.getAttribute('type')))
-            .toBe('email');
+        // A locator, not a polled page.evaluate: an evaluate that never answers has no time limit.
+        await page.locator('input[type="email"]:focus').waitFor({ timeout: 15_000 });
         await page.keyboard.type(env.server.admin.email);
         await page.keyboard.press('Tab');
         await page.keyboard.type(env.server.admin.password);

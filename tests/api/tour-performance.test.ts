@@ -24,11 +24,13 @@ import { createTestApp, type TestApp } from './helpers/test-app.js';
 
 let t: TestApp;
 const tokens: Record<string, string> = {};
+const TODAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(new Date());
+/**
+ * The calendar day `offset` days from the depot's today. Counted on the calendar, not in 24-hour
+ * steps: across a change of summer time, 92 × 24 hours before 23:30 is already the next day.
+ */
 const berlinDay = (offset: number) =>
-    new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(
-        new Date(Date.now() + offset * 86_400_000),
-    );
-const TODAY = berlinDay(0);
+    new Date(Date.parse(`${TODAY}T00:00:00Z`) + offset * 86_400_000).toISOString().slice(0, 10);
 const D0 = berlinDay(-11);
 const D1 = berlinDay(-10);
 const D2 = berlinDay(-9);

@@ -243,10 +243,14 @@ describe('the tour performance page', { timeout: 60_000 }, () => {
     it('reads the 7 days up to yesterday at the depot when the address names no period', async () => {
         answer();
         await renderAt('/depot/north/110/tour-performance');
+        // Counted on the calendar from the depot's today, not in 24-hour steps (summer time).
+        const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(
+            new Date(),
+        );
         const berlinDay = (offset: number) =>
-            new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(
-                new Date(Date.now() + offset * 86_400_000),
-            );
+            new Date(Date.parse(`${today}T00:00:00Z`) + offset * 86_400_000)
+                .toISOString()
+                .slice(0, 10);
         await waitFor(() =>
             expect(api.urls).toContain(
                 `${BASE}?path=${encodeURIComponent(PATH)}&from=${berlinDay(-7)}&to=${berlinDay(-1)}`,

@@ -77,7 +77,6 @@ export async function startPlannerStatistics(
     intervalMs: number = REFRESH_INTERVAL_MS,
 ): Promise<{ stop(): Promise<void> }> {
     if (handle.driver !== 'pglite') return { stop: () => Promise.resolve() };
-    let running: Promise<unknown> = Promise.resolve();
     const refresh = async () => {
         const started = performance.now();
         try {
@@ -91,7 +90,7 @@ export async function startPlannerStatistics(
             log.warn({ err: error }, 'planner statistics could not be refreshed');
         }
     };
-    running = refresh();
+    let running: Promise<unknown> = refresh();
     await running;
     const timer = setInterval(() => {
         running = running.then(refresh);

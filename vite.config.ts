@@ -329,6 +329,9 @@ export default defineConfig(({ mode }) => ({
                     name: 'unit',
                     include: ['tests/unit/**/*.test.{ts,tsx}'],
                     environment: 'node',
+                    // A file's first render in jsdom (MUI, react-admin) can take seconds on a busy
+                    // two-core CI machine; speed is measured by `npm run bench`, not here.
+                    testTimeout: 20_000,
                 },
             },
             {

@@ -4,7 +4,8 @@ import { Type } from 'typebox';
 import { ErrorEnvelope } from '../../domain/contracts/common.js';
 import { StreetCollection, StreetsQuery } from '../../domain/contracts/map-background.js';
 import { createStreetMapReader } from '../demo/simulation/street-map.js';
-import { loadLand, negotiateEncoding, type EncodedAsset } from './land.js';
+import { negotiateEncoding } from '../shared/content-encoding.js';
+import { loadLand, type EncodedAsset } from './land.js';
 import { parseBBox, streetsWithin } from './streets.js';
 
 interface MapBackgroundOptions {

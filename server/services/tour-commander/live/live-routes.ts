@@ -15,15 +15,20 @@ import {
     viewerFor,
 } from './live-access.js';
 import type { LiveHub } from './live-hub.js';
+import { SnapshotBodies } from './snapshot-bodies.js';
 
 /**
  * The live status snapshot (domain §2 Live Status): what the page shows before its stream
- * connects, and what integrations may poll. The same feed as the stream answers it.
+ * connects, and what integrations may poll. The same feed as the stream answers it, each read
+ * serialised once per viewer (`SnapshotBodies`).
  */
 export const liveStatusRoutes: FastifyPluginAsyncTypebox<{ hub: LiveHub }> = async (
     fastify,
     { hub },
 ) => {
+    const snapshotBodies = new SnapshotBodies(LiveSnapshot);
+    const fleetBodies = new SnapshotBodies(FleetSnapshot);
+
     fastify.get(
         '/live-status',
         {
@@ -42,11 +47,18 @@ export const liveStatusRoutes: FastifyPluginAsyncTypebox<{ hub: LiveHub }> = asy
                 response: { 200: LiveSnapshot, ...authErrors },
             },
         },
-        async (request) => {
+        async (request, reply) => {
             const { path } = request.query;
             const depot = await depotOfPath(fastify.db, path);
             const feed = await hub.fresh(hub.depotFeed(depot));
-            return feed.snapshot(viewerFor(request.caller.actions, path));
+            const viewer = viewerFor(request.caller.actions, path);
+            return snapshotBodies.send(
+                reply,
+                request.headers['accept-encoding'],
+                feed,
+                viewer,
+                () => feed.snapshot(viewer),
+            );
         },
     );
 
@@ -68,10 +80,17 @@ export const liveStatusRoutes: FastifyPluginAsyncTypebox<{ hub: LiveHub }> = asy
                 response: { 200: FleetSnapshot, ...authErrors },
             },
         },
-        async (request) => {
+        async (request, reply) => {
             const { tenantId } = request.query;
             const feed = await hub.fresh(hub.fleetFeed(tenantId));
-            return feed.fullMessage(fleetViewerFor(request.caller.actions, tenantId)).fleet;
+            const viewer = fleetViewerFor(request.caller.actions, tenantId);
+            return fleetBodies.send(
+                reply,
+                request.headers['accept-encoding'],
+                feed,
+                viewer,
+                () => feed.fullMessage(viewer).fleet,
+            );
         },
     );
 };

@@ -18,8 +18,9 @@ import { ContextIndex } from './layout/ContextIndex';
 import { NoPermissionRedirect } from './layout/NoPermissionRedirect';
 import { PageNotFound } from './layout/PageNotFound';
 import { createAppStore } from './layout/tabStore';
+import { prefetchScopeData } from './scope/scopeQueries';
 import { screens } from './screens/list';
-import { preloadViewAt } from './screens/preloadView';
+import { prefetchPageDataAt, preloadViewAt } from './screens/preloadView';
 import { resourceDefinitions, screenRoutes } from './screens/screenRoutes';
 import type { MountIndex } from './screens/types';
 import { themeOptions } from './theme';
@@ -53,6 +54,15 @@ export async function prepareApp(bootProfile: Promise<UserProfile | undefined>):
     // The page's view too: rendered before it arrived, it would suspend, and React holds a
     // suspended page back behind its fallback for up to 300 ms after it arrives.
     const view = preloadViewAt(screens, window.location.pathname);
+    // Signed in: a depot page's scope data, then the page's first data, load while the texts
+    // and the page's code do.
+    const { pathname } = window.location;
+    void bootProfile.then(async (profile) => {
+        if (!profile) return;
+        const depot = await prefetchScopeData(queryClient, dataProvider, pathname);
+        if (depot && window.location.pathname === pathname)
+            prefetchPageDataAt(screens, pathname, depot);
+    });
     const [provider, profile] = await Promise.all([
         prepareI18nProvider(),
         bootProfile,

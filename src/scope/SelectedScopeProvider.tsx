@@ -12,6 +12,7 @@ import {
     transitionScope,
     type SelectedScope,
 } from './selectedScope';
+import { tenantConfigurationQuery } from './scopeQueries';
 import { SelectedScopeContext } from './useSelectedScope';
 import { useUserProfile } from '../useUserProfile';
 
@@ -44,18 +45,8 @@ export function SelectedScopeProvider({ children }: { children: ReactNode }) {
 
     const toLoad = tenantConfigurationToLoad(state.scope);
     const configuration = useQuery({
-        queryKey: ['app', 'tenantConfiguration', toLoad ?? ''],
-        queryFn: async () => {
-            try {
-                return await dataProvider.getTenantConfiguration(toLoad ?? '');
-            } catch (error) {
-                // Without it the defaults apply (business hours 00:00-23:59).
-                console.warn('The tenant configuration could not be loaded', error);
-                return null;
-            }
-        },
+        ...tenantConfigurationQuery(dataProvider, toLoad ?? ''),
         enabled: toLoad !== undefined,
-        staleTime: Infinity,
     });
     if (toLoad !== undefined && configuration.data) {
         setState({

@@ -52,7 +52,8 @@ const configurationOf = (
               tenantConfiguration: scope.tenantConfiguration,
           };
 
-function depotPathOf(depot: DistributionCenter): string {
+/** The scope path of a depot (what the selected scope and the depot's data calls use). */
+export function depotPathOf(depot: DistributionCenter): string {
     return depotScopePath(
         depot.tenant.id,
         depot.countryCode,

@@ -1,6 +1,6 @@
 import { matchPath } from 'react-router-dom';
 import { isPreloadable } from '../lazyPage';
-import type { Mount, Screen } from './types';
+import type { Mount, Screen, ScreenRoute } from './types';
 
 /** Where each mount's routes live (screenRoutes.tsx builds the same tree). */
 const mountBases: Record<Mount, string> = {
@@ -13,15 +13,22 @@ const mountBases: Record<Mount, string> = {
     depot: '/depot/:tenantId/:externalDepotId',
 };
 
+interface Candidate {
+    pattern: string;
+    view: unknown;
+    prefetch?: ScreenRoute['prefetch'];
+}
+
 /** The views a location may show, with their route patterns, most specific first. */
-function candidates(screens: readonly Screen[]): { pattern: string; view: unknown }[] {
-    const found: { pattern: string; view: unknown }[] = [];
+function candidates(screens: readonly Screen[]): Candidate[] {
+    const found: Candidate[] = [];
     for (const screen of screens) {
         if (screen.kind === 'page') {
             for (const route of screen.routes)
                 found.push({
                     pattern: `${mountBases[route.mount]}/${route.path}`.replace(/\/$/, '') || '/',
                     view: route.view,
+                    prefetch: route.prefetch,
                 });
             continue;
         }
@@ -49,9 +56,22 @@ export function preloadViewAt(
     screens: readonly Screen[],
     pathname: string,
 ): Promise<unknown> | undefined {
-    const match = candidates(screens).find(
-        ({ pattern, view }) => view && matchPath({ path: pattern, end: true }, pathname),
-    );
+    const match = candidateAt(screens, pathname);
     if (!match || !isPreloadable(match.view)) return undefined;
     return match.view.preload();
+}
+
+/** Starts the first data request of the page at `pathname`, if its route declares one. */
+export function prefetchPageDataAt(
+    screens: readonly Screen[],
+    pathname: string,
+    depot: { path: string },
+): void {
+    candidateAt(screens, pathname)?.prefetch?.(depot);
+}
+
+function candidateAt(screens: readonly Screen[], pathname: string): Candidate | undefined {
+    return candidates(screens).find(
+        ({ pattern, view }) => view && matchPath({ path: pattern, end: true }, pathname),
+    );
 }

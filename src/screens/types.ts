@@ -48,7 +48,7 @@ type ScreenNavigation = Omit<NavigationEntry, 'path' | 'icon' | 'external'> & {
 };
 
 /** A route of a page, or an extra child route of a resource. `path: ''` is the mount's index. */
-interface ScreenRoute {
+export interface ScreenRoute {
     mount: Mount;
     path: string;
     view: ComponentType;
@@ -57,6 +57,11 @@ interface ScreenRoute {
      * open the page; others go to the error page. Pages without one check for themselves.
      */
     rule?: string;
+    /**
+     * Starts the page's first data request when a tab opens on this page (beside loading its
+     * view), with the scope path of the route's depot once the user's depots are known.
+     */
+    prefetch?: (depot: { path: string }) => void;
 }
 
 interface ScreenBase {

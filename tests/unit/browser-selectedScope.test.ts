@@ -1,9 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { QueryClient } from '@tanstack/react-query';
+import { describe, expect, it, vi } from 'vitest';
 import { compareDistributionCenters } from '../../domain/profile';
 import type { DistributionCenter, ScopeNode } from '../../domain/contracts/scopes';
 import type { TenantConfiguration } from '../../domain/contracts/tenant-configuration';
 import { defaultTenantFrontendConfiguration } from '../../domain/tenantConfiguration';
 import { contextChoice } from '../../src/scope/contextChoice';
+import { prefetchScopeData, tenantConfigurationQuery } from '../../src/scope/scopeQueries';
 import { selectableTenants } from '../../src/scope/selectableTenants';
 import {
     initialScope,
@@ -343,5 +345,95 @@ describe('ordering', () => {
             'Gamma',
             'Zeta',
         ]);
+    });
+});
+
+describe('prefetchScopeData', () => {
+    const fakeProvider = () => {
+        const calls: string[] = [];
+        const provider = {
+            getDistributionCenters: async (params?: { path?: string }) => {
+                calls.push(`centers:${params?.path ?? ''}`);
+                return [
+                    center({
+                        tenantId: 'nordpaket',
+                        externalDepotId: '200',
+                        internalDepotId: 'd2',
+                    }),
+                    center({ tenantId: 'nordpaket', externalDepotId: '100' }),
+                ];
+            },
+            getTenantConfiguration: async (tenantId: string) => {
+                calls.push(`configuration:${tenantId}`);
+                return configuration(tenantId);
+            },
+        };
+        return { calls, provider };
+    };
+
+    it('loads a depot page’s depot list and organisation configuration under the keys the shell reads', async () => {
+        const { calls, provider } = fakeProvider();
+        const client = new QueryClient();
+        const depot = await prefetchScopeData(
+            client,
+            provider,
+            '/depot/nordpaket/100/statistics/live-status',
+        );
+        expect(depot).toEqual({ path: 'nordpaket.DE.g1.d1' });
+        // A depot the user does not have: no path (the page then says so as usual).
+        expect(
+            await prefetchScopeData(
+                client,
+                provider,
+                '/depot/nordpaket/999/statistics/live-status',
+            ),
+        ).toBeUndefined();
+        // Each asked for once: the second page load of the same data takes what is held.
+        await vi.waitFor(() =>
+            expect(calls.sort()).toEqual(['centers:', 'configuration:nordpaket']),
+        );
+        await vi.waitFor(() =>
+            expect(
+                client
+                    .getQueryData<DistributionCenter[]>(['app', 'distributionCenters', ''])
+                    ?.map((depot) => depot.externalDepotId),
+            ).toEqual(['100', '200']),
+        );
+        expect(client.getQueryData(['app', 'tenantConfiguration', 'nordpaket'])).toEqual(
+            configuration('nordpaket'),
+        );
+    });
+
+    it('loads nothing for pages outside a depot', async () => {
+        const { calls, provider } = fakeProvider();
+        const client = new QueryClient();
+        for (const path of [
+            '/tenant/nordpaket/users',
+            '/administration/users',
+            '/depot',
+            '/landing',
+        ])
+            prefetchScopeData(client, provider, path);
+        await new Promise((resolve) => setTimeout(resolve, 10));
+        expect(calls).toEqual([]);
+    });
+
+    it('answers null for an organisation configuration that fails to load (the defaults apply)', async () => {
+        const client = new QueryClient();
+        const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+        const data = await client.fetchQuery(
+            tenantConfigurationQuery(
+                {
+                    getDistributionCenters: async () => [],
+                    getTenantConfiguration: async () => {
+                        throw new Error('offline');
+                    },
+                },
+                'nordpaket',
+            ),
+        );
+        expect(data).toBeNull();
+        expect(warn).toHaveBeenCalledOnce();
+        warn.mockRestore();
     });
 });

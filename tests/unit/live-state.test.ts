@@ -95,6 +95,33 @@ describe('the live state of the page', () => {
         expect([state.stream, state.seq, calls]).toEqual(['s1', 5, 2]);
     });
 
+    it('shows a prefetched snapshot until the first frame, never over a frame', () => {
+        const seeded = new LiveState();
+        seeded.seed(snapshot);
+        expect(seeded.snapshot()?.tours.map((t) => t.id)).toEqual(['a', 'b']);
+        // Not a stream position: the connection asks for a full frame, which replaces it.
+        expect([seeded.stream, seeded.seq]).toEqual([null, 0]);
+        seeded.applyFull({
+            type: 'full',
+            stream: 's1',
+            seq: 4,
+            snapshot: { ...snapshot, tours: [tour('c')] },
+        });
+        expect(seeded.snapshot()?.tours.map((t) => t.id)).toEqual(['c']);
+
+        // A snapshot that arrives after the first frame is dropped.
+        const late = new LiveState();
+        late.applyFull({
+            type: 'full',
+            stream: 's1',
+            seq: 4,
+            snapshot: { ...snapshot, tours: [tour('c')] },
+        });
+        late.seed(snapshot);
+        expect(late.snapshot()?.tours.map((t) => t.id)).toEqual(['c']);
+        expect([late.stream, late.seq]).toEqual(['s1', 4]);
+    });
+
     it('ignores a delta of another stream or an old number', () => {
         const state = new LiveState();
         state.applyFull({ type: 'full', stream: 's1', seq: 4, snapshot });

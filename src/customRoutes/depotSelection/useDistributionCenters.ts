@@ -1,23 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { useDataProvider } from 'react-admin';
-import { compareDistributionCenters } from '../../../domain/profile';
 import type { DistributionCenter } from '../../../domain/contracts/scopes';
 import type { AppDataProvider } from '../../dataProviders';
+import { distributionCentersQuery } from '../../scope/scopeQueries';
 
-const inSpecOrder = (centers: DistributionCenter[]) =>
-    [...centers].sort(compareDistributionCenters);
-
-/**
- * Depots the user may see (`GET /distributionCenters`) in the spec's order (tenant name, group
- * name, depot number, location name); `path` narrows to a scope. Kept for the session's
- * selections: depots change rarely and the server filters them again on every data call.
- */
+/** Depots the user may see, in the spec's order (see `distributionCentersQuery`). */
 export function useDistributionCenters(path?: string, options: { enabled?: boolean } = {}) {
     const dataProvider = useDataProvider<AppDataProvider>();
-    return useQuery<DistributionCenter[]>({
-        queryKey: ['app', 'distributionCenters', path ?? ''],
-        queryFn: async () => inSpecOrder(await dataProvider.getDistributionCenters({ path })),
-        staleTime: 5 * 60_000,
+    return useQuery({
+        ...distributionCentersQuery(dataProvider, path),
         enabled: options.enabled ?? true,
     });
 }

@@ -13,7 +13,7 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { liveKpis } from '../../../domain/liveStatus';
 import { rttCategories } from '../../../domain/rtt';
 import { tourStates } from '../../../domain/tours';
-import { BackOfficeTable, defaultSort } from '../../controls/table';
+import { BackOfficeTable, DEFAULT_ROWS_PER_PAGE, defaultSort } from '../../controls/table';
 import { useNow } from '../../layout/useNow';
 import { useSelectedScope } from '../../scope/useSelectedScope';
 import { useFormatters } from '../../settings/useFormatters';
@@ -27,9 +27,6 @@ import { useLiveStatus } from './useLiveStatus';
 import { WindowsAtRisk } from './WindowsAtRisk';
 
 const key = 'app.liveStatus';
-/** Every tour of the depot on one page (a large depot runs about 300). */
-const ROWS_PER_PAGE = 500;
-
 /** A yes-only filter: checked keeps the rows where the field is true. */
 const flagFilter = (source: string, label: string) => (
     <BooleanInput
@@ -63,7 +60,9 @@ export function LiveStatusPage() {
     const list = useList<LiveTourRow>({
         data: rows,
         isPending: !view,
-        perPage: ROWS_PER_PAGE,
+        // The shared table's pages (shell §9: 25 rows by default): a large depot runs about
+        // 300 tours, which the KPI tiles and the map show at once.
+        perPage: DEFAULT_ROWS_PER_PAGE,
         sort: defaultSort(columns),
     });
     const tourPath = useCallback(
@@ -144,7 +143,6 @@ export function LiveStatusPage() {
                             tableId="liveStatus"
                             columns={columns}
                             filters={filters}
-                            rowsPerPageOptions={[ROWS_PER_PAGE]}
                             rowLink={(row) => tourPath(String(row.id))}
                             label={`${key}.tableLabel`}
                         />

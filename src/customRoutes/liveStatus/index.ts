@@ -1,6 +1,7 @@
 import Sensors from '@mui/icons-material/Sensors';
 import { lazyView } from '../../lazyPage';
 import type { PageScreen } from '../../screens/types';
+import { prefetchLiveSnapshot } from './liveSnapshotPrefetch';
 
 /**
  * The depot's live status (domain §2 Live Status, shell §2.6; r:tour): KPI tiles, the tours of
@@ -18,6 +19,7 @@ export const liveStatus: PageScreen = {
             view: lazyView(() =>
                 import('./LiveStatusPage').then((module) => module.LiveStatusPage),
             ),
+            prefetch: (depot) => prefetchLiveSnapshot(depot.path),
         },
         {
             mount: 'depot',

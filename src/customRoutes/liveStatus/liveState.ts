@@ -51,6 +51,11 @@ export class LiveState {
         this.changed();
     }
 
+    /** Shows a snapshot fetched before the stream's first frame; ignored once a frame is there. */
+    seed(snapshot: LiveSnapshot): void {
+        if (this.stream === null && !this.base) this.replace(snapshot);
+    }
+
     applyFull(frame: LiveFullFrame): void {
         this.replace(frame.snapshot, frame.stream, frame.seq);
     }

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useSyncExternalStore } from 'react';
 import { liveConnection, type LiveConnectionStatus } from '../../live/liveConnection';
 import { LiveState, type LiveView } from './liveState';
+import { prefetchedLiveSnapshot } from './liveSnapshotPrefetch';
 
 export interface LiveStatus {
     /** Undefined until the first frame arrived. */
@@ -12,8 +13,16 @@ export interface LiveStatus {
 
 /** Follows the depot at `path` through the tab's live connection. */
 export function useLiveStatus(path: string | undefined): LiveStatus {
-    // A new state per depot: nothing of one depot is ever shown for another.
-    const state = useMemo(() => new LiveState(path), [path]);
+    // A new state per depot: nothing of one depot is ever shown for another. On the page a tab
+    // opened with, the snapshot fetched at boot shows until the stream's first frame.
+    const state = useMemo(() => {
+        const created = new LiveState(path);
+        const prefetched = path ? prefetchedLiveSnapshot(path) : undefined;
+        // Already there: shown in this render, not in the next one.
+        if (prefetched?.arrived) created.seed(prefetched.arrived);
+        else void prefetched?.snapshot.then((snapshot) => snapshot && created.seed(snapshot));
+        return created;
+    }, [path]);
     useEffect(
         () => (path ? liveConnection.follow({ kind: 'depot', path, sink: state }) : undefined),
         [path, state],

@@ -1,6 +1,10 @@
 import { desc, eq } from 'drizzle-orm';
 import type { TenantFrontendConfiguration } from '../../../../domain/contracts/tenant-configuration.js';
-import { resolveTenantFrontendConfiguration } from '../../../../domain/tenantConfiguration.js';
+import {
+    isClockTime,
+    resolveTenantFrontendConfiguration,
+} from '../../../../domain/tenantConfiguration.js';
+import type { BusinessHours } from '../../../../domain/contracts/tenant-configuration.js';
 import type { Queryable } from '../../../db/client.js';
 import { depotConfigRevisions, tenantConfigRevisions, tenants } from '../../../db/schema/index.js';
 
@@ -8,6 +12,20 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
     typeof value === 'object' && value !== null && !Array.isArray(value);
 const frontendOf = (document: unknown) =>
     isRecord(document) && isRecord(document.frontend) ? document.frontend : {};
+
+/**
+ * The business hours that apply: the depot's own when its client configuration sets valid ones,
+ * else the organisation's (its record; a tenant revision's `businessHours` is not read).
+ */
+function businessHoursOf(
+    depotFrontend: Record<string, unknown>,
+    organisation: Partial<BusinessHours>,
+): Partial<BusinessHours> | null {
+    const own = depotFrontend.businessHours;
+    return isRecord(own) && isClockTime(own.from) && isClockTime(own.to)
+        ? { from: own.from, to: own.to }
+        : organisation;
+}
 
 /**
  * The settings the live status of a depot follows: the organisation's frontend configuration,
@@ -38,14 +56,10 @@ export async function liveSettingsOf(
             .orderBy(desc(depotConfigRevisions.revision))
             .limit(1),
     ]);
+    const depotFrontend = frontendOf(depotRevision?.document);
     return resolveTenantFrontendConfiguration(
-        {
-            frontend: {
-                ...frontendOf(tenantRevision?.document),
-                ...frontendOf(depotRevision?.document),
-            },
-        },
-        tenant,
+        { frontend: { ...frontendOf(tenantRevision?.document), ...depotFrontend } },
+        businessHoursOf(depotFrontend, tenant),
     );
 }
 
@@ -81,13 +95,15 @@ export async function liveSettingsOfDepots(
     const byDepot = new Map<string, TenantFrontendConfiguration>();
     const organisation = frontendOf(tenantRevision?.document);
     byDepot.set('', resolveTenantFrontendConfiguration({ frontend: organisation }, tenant));
-    for (const revision of depotRevisions)
+    for (const revision of depotRevisions) {
+        const depotFrontend = frontendOf(revision.document);
         byDepot.set(
             revision.depotId,
             resolveTenantFrontendConfiguration(
-                { frontend: { ...organisation, ...frontendOf(revision.document) } },
-                tenant,
+                { frontend: { ...organisation, ...depotFrontend } },
+                businessHoursOf(depotFrontend, tenant),
             ),
         );
+    }
     return byDepot;
 }

@@ -10,6 +10,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { lockDataDir } from './data-dir-lock.js';
 import { rememberParamTypes } from './pglite-param-types.js';
 import * as schema from './schema/index.js';
 
@@ -139,21 +140,34 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     }
     const inMemory = options.dataDir.startsWith('memory://');
     if (!inMemory) mkdirSync(options.dataDir, { recursive: true });
+    // One process owns a PGlite data directory: a second server is refused, not let in to corrupt it.
+    const release = inMemory ? () => undefined : lockDataDir(options.dataDir);
     // pg_trgm: the user list's search index (a contrib extension on PostgreSQL servers too).
     const extensions = { pg_trgm };
-    const client = rememberParamTypes(
-        inMemory
-            ? new PGlite({ extensions, loadDataDir: options.loadDataDir })
-            : new PGlite(resolve(options.dataDir), { extensions }),
-    );
-    const db = drizzlePglite({ client, schema, casing: 'snake_case' });
-    // One process owns a PGlite data directory: no lock needed.
-    await migrateIfPending(db, migrationsFolder, () => migratePglite(db, { migrationsFolder }));
-    return {
-        db,
-        driver: 'pglite',
-        ping: async () => void (await db.execute(sql`select 1`)),
-        dump: () => client.dumpDataDir('none'),
-        close: () => client.close(),
-    };
+    try {
+        const client = rememberParamTypes(
+            inMemory
+                ? new PGlite({ extensions, loadDataDir: options.loadDataDir })
+                : new PGlite(resolve(options.dataDir), { extensions }),
+        );
+        const db = drizzlePglite({ client, schema, casing: 'snake_case' });
+        // The directory is this process's alone (above): no migration lock needed.
+        await migrateIfPending(db, migrationsFolder, () => migratePglite(db, { migrationsFolder }));
+        return {
+            db,
+            driver: 'pglite',
+            ping: async () => void (await db.execute(sql`select 1`)),
+            dump: () => client.dumpDataDir('none'),
+            close: async () => {
+                try {
+                    await client.close();
+                } finally {
+                    release();
+                }
+            },
+        };
+    } catch (error) {
+        release();
+        throw error;
+    }
 }

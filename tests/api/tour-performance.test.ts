@@ -1,4 +1,5 @@
 import ExcelJS from 'exceljs';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
     TourPerformanceDetail,
@@ -581,5 +582,47 @@ describe('the files', () => {
             1,
         ]);
         expect(sheet?.rowCount).toBe(3);
+    });
+});
+
+describe("a tour's review sums (kept by the triggers of migration 0017)", () => {
+    const reviewed = ['tp-10-d1', 'tp-10-d2', 'tp-9-d1'];
+    const sums = async () =>
+        Object.fromEntries(
+            (
+                await t.db
+                    .select({ id: tours.id, stars: tours.reviewStars, count: tours.reviewCount })
+                    .from(tours)
+                    .where(inArray(tours.id, reviewed))
+            ).map((row) => [row.id, [row.stars, row.count]]),
+        );
+    const review = (id: string, tourId: string, stars: number) => ({
+        id,
+        tenantId: ids.north,
+        depotId: ids.berlin,
+        scopePath: paths.sucoBerlin,
+        tourId,
+        stars,
+        createdAt: new Date(),
+    });
+
+    it('follow inserted, changed, moved and deleted reviews', async () => {
+        const seeded = { 'tp-10-d1': [9, 2], 'tp-10-d2': [4, 1], 'tp-9-d1': [0, 0] };
+        expect(await sums()).toEqual(seeded);
+        await t.db.update(consigneeReviews).set({ stars: 1 }).where(eq(consigneeReviews.id, 'r1'));
+        expect(await sums()).toEqual({ ...seeded, 'tp-10-d1': [5, 2] });
+        // A review moved to another tour leaves the first and counts for the second.
+        await t.db
+            .update(consigneeReviews)
+            .set({ tourId: 'tp-9-d1' })
+            .where(eq(consigneeReviews.id, 'r3'));
+        expect(await sums()).toEqual({ 'tp-10-d1': [5, 2], 'tp-10-d2': [0, 0], 'tp-9-d1': [4, 1] });
+        await t.db.delete(consigneeReviews).where(inArray(consigneeReviews.id, ['r1', 'r3']));
+        expect(await sums()).toEqual({ 'tp-10-d1': [4, 1], 'tp-10-d2': [0, 0], 'tp-9-d1': [0, 0] });
+        // Back as the other tests found them: one statement of two rows.
+        await t.db
+            .insert(consigneeReviews)
+            .values([review('r1', 'tp-10-d1', 5), review('r3', 'tp-10-d2', 4)]);
+        expect(await sums()).toEqual(seeded);
     });
 });

@@ -76,6 +76,12 @@ export const tours = pgTable(
         distanceMetres: doublePrecision('distance_metres').notNull().default(0),
         /** Share of waypoints driven in the app-suggested order, 0–100 (domain §3). */
         sequenceFidelity: real('sequence_fidelity'),
+        /**
+         * The sum of the stars of the tour's consignee reviews and their number, kept by triggers on
+         * `consignee_reviews` (migration 0017), so that sums over many tour days need not read them.
+         */
+        reviewStars: integer('review_stars').notNull().default(0),
+        reviewCount: integer('review_count').notNull().default(0),
         projectedFinishAt: timestamp('projected_finish_at', { withTimezone: true }),
         lastEventAt: timestamp('last_event_at', { withTimezone: true }),
         /** The processing's watermark: events and positions up to this sequence number are applied. */

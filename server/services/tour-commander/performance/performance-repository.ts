@@ -14,9 +14,9 @@ import type { PerformanceSums } from './performance-figures.js';
  * and tour number at once (grouping sets), so that 30 days of a 300-tour depot answer a few
  * hundred rows, not nine thousand. The days are read once (`tours_depot_date_number_key`, the
  * analytics on the same depot and days, so that their (depot, date) index bounds the read: their
- * rows are wide, and 15 weeks of them are read otherwise; the reviews by
- * `consignee_reviews_tour_idx`) into a materialised set: the two parts of the analytics document
- * that are summed are taken out once per day.
+ * rows are wide, and 15 weeks of them are read otherwise) into a materialised set: the two parts
+ * of the analytics document that are summed are taken out once per day. A tour's review sums are
+ * kept on the tour by triggers (migration 0017), so no review is read.
  */
 
 export interface PerformanceSelection {
@@ -33,20 +33,14 @@ function tourDays(scopes: ScopeSet, selection: PerformanceSelection, extra?: SQL
         select tours.id, tours.tour_date, tours.tour_number, tours.state, tours.started_at,
             tours.driver_id, tours.subcontractor_id, tours.waypoints_total, tours.waypoints_done,
             tours.jobs_successful, tours.jobs_failed, tours.distance_metres, tours.sequence_fidelity,
+            tours.review_stars as stars, tours.review_count as reviews,
             a.driving_minutes, a.service_minutes, a.eta_deviation_minutes, a.eta_stops,
             a.sequence_adherence, a.missed_windows,
             a.figures -> 'failedJobsByReason' as failed,
-            a.figures -> 'missedWindows' -> 'byCause' as causes,
-            r.stars, r.reviews
+            a.figures -> 'missedWindows' -> 'byCause' as causes
         from ${tours}
         left join tour_analytics a on a.tour_id = tours.id
             and a.depot_id = ${depotId} and a.tour_date between ${from} and ${to}
-        left join (
-            select tour_id, sum(stars)::int as stars, count(*)::int as reviews
-            from consignee_reviews
-            where tour_id in (select ${tours.id} from ${tours} where ${inRange})
-            group by tour_id
-        ) r on r.tour_id = tours.id
         where ${inRange} and ${scopeCondition(tours.scopePath, scopes) ?? sql`true`}
             ${extra ? sql`and ${extra}` : sql``}
     )`;

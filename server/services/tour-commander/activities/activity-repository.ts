@@ -10,9 +10,9 @@ import { asJsonRows, jsonRows } from '../../../db/raw-results.js';
 
 /**
  * The reads of daily activities. A depot's day is one indexed read of its tours
- * (`tours_depot_date_number_key`) with their analytics row and review stars, and one of the
- * depot's 7 days before it and the day itself (`tour_analytics_depot_date_idx`) for the RTT categories:
- * two statements whatever the number of tours.
+ * (`tours_depot_date_number_key`) with their analytics row and review sums (kept on the tour),
+ * and one of the depot's 7 days before it and the day itself (`tour_analytics_depot_date_idx`)
+ * for the RTT categories: two statements whatever the number of tours.
  */
 
 type Instant = Date | string | null;
@@ -61,18 +61,15 @@ const SELECT = `
         t.jobs_successful, t.jobs_failed, t.jobs_total, t.distance_metres, t.sequence_fidelity,
         a.computed_at, a.app_usage, a.app_foreground_minutes, a.eta_deviation_minutes,
         a.eta_stops, a.service_minutes, a.driving_minutes, a.sequence_adherence,
-        r.star_rating, coalesce(r.review_count, 0) as review_count,`;
+        t.review_stars::float8 / nullif(t.review_count, 0) as star_rating,
+        t.review_count,`;
 
 const JOINS = `
     from tours t
     join vehicles v on v.id = t.vehicle_id
     left join users u on u.id = t.driver_id
     left join subcontractors s on s.id = t.subcontractor_id
-    left join tour_analytics a on a.tour_id = t.id
-    left join lateral (
-        select avg(c.stars)::float8 as star_rating, count(*)::int as review_count
-        from consignee_reviews c where c.tour_id = t.id
-    ) r on true`;
+    left join tour_analytics a on a.tour_id = t.id`;
 
 /** The caller's scopes as parameters $n…$n+2 (`scopeParameters`). */
 const scopeCondition = (n: number) =>

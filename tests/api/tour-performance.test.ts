@@ -171,6 +171,17 @@ const days: Day[] = [
     },
 ];
 
+/** A consignee review of a Berlin tour (Spree Kurier). */
+const review = (id: string, tourId: string, stars: number) => ({
+    id,
+    tenantId: ids.north,
+    depotId: ids.berlin,
+    scopePath: paths.sucoBerlin,
+    tourId,
+    stars,
+    createdAt: new Date(),
+});
+
 beforeAll(async () => {
     t = await createTestApp();
     await seedFixtures(t.db);
@@ -285,15 +296,6 @@ beforeAll(async () => {
                 },
             });
         }
-    });
-    const review = (id: string, tourId: string, stars: number) => ({
-        id,
-        tenantId: ids.north,
-        depotId: ids.berlin,
-        scopePath: paths.sucoBerlin,
-        tourId,
-        stars,
-        createdAt: new Date(),
     });
     await t.db
         .insert(consigneeReviews)
@@ -596,15 +598,6 @@ describe("a tour's review sums (kept by the triggers of migration 0017)", () => 
                     .where(inArray(tours.id, reviewed))
             ).map((row) => [row.id, [row.stars, row.count]]),
         );
-    const review = (id: string, tourId: string, stars: number) => ({
-        id,
-        tenantId: ids.north,
-        depotId: ids.berlin,
-        scopePath: paths.sucoBerlin,
-        tourId,
-        stars,
-        createdAt: new Date(),
-    });
 
     it('follow inserted, changed, moved and deleted reviews', async () => {
         const seeded = { 'tp-10-d1': [9, 2], 'tp-10-d2': [4, 1], 'tp-9-d1': [0, 0] };

@@ -332,6 +332,7 @@ export default defineConfig(({ mode }) => ({
                     // A file's first render in jsdom (MUI, react-admin) can take seconds on a busy
                     // two-core CI machine; speed is measured by `npm run bench`, not here.
                     testTimeout: 20_000,
+                    setupFiles: ['tests/unit/setup.ts'],
                 },
             },
             {

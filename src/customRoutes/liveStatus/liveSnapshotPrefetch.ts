@@ -1,6 +1,6 @@
 import type { LiveSnapshot } from '../../../domain/contracts/live-status';
+import { currentAccessToken } from '../../accessToken';
 import { getBrowserConfig } from '../../config';
-import { httpClient } from '../../dataProviders/httpClient';
 
 /**
  * A prefetched snapshot is offered this long after its request: to the page the tab opened with
@@ -21,20 +21,30 @@ let prefetched: Prefetched | undefined;
 /**
  * Asks for the depot's live snapshot (`GET /live-status`) when the live status is the page being
  * opened, as soon as the depot is known: the page shows it while its stream connects, so a cold
- * load does not wait for the socket's handshake, sign-in and first frame. A refusal or failure
- * answers nothing (the stream then says why).
+ * load does not wait for the socket's handshake, sign-in and first frame. A plain `fetch` with the
+ * stored token (the screen definitions, which import this, stay free of the data providers); a
+ * refusal or failure answers nothing, and the stream then says why.
  */
 export function prefetchLiveSnapshot(path: string): void {
     const url = `${getBrowserConfig().services.tourCommander}/live-status?path=${encodeURIComponent(path)}`;
     const entry: Prefetched = {
         path,
         startedAt: Date.now(),
-        snapshot: httpClient(url).then(
-            (response) => (entry.arrived = response.json as LiveSnapshot),
+        snapshot: fetchSnapshot(url).then(
+            (snapshot) => (entry.arrived = snapshot),
             () => undefined,
         ),
     };
     prefetched = entry;
+}
+
+async function fetchSnapshot(url: string): Promise<LiveSnapshot | undefined> {
+    const token = await currentAccessToken();
+    if (!token) return undefined;
+    const response = await fetch(url, {
+        headers: { Accept: 'application/json', Authorization: `Bearer ${token}` },
+    });
+    return response.ok ? ((await response.json()) as LiveSnapshot) : undefined;
 }
 
 /**

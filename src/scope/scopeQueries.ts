@@ -43,7 +43,7 @@ export const tenantConfigurationQuery = (dataProvider: ScopeData, tenantId: stri
 
 /**
  * Starts loading what the selected scope of a depot page needs (its depot from the user's
- * depot list, its organisation's configuration) as soon as the user is known, instead of
+ * depot list, then its organisation's configuration) as soon as the user is known, instead of
  * after the shell has rendered: the page's data calls wait for both. Answers the scope path of
  * the route's depot once the list is there (undefined when it is not the user's, or on other
  * pages, which load nothing).
@@ -56,12 +56,15 @@ export async function prefetchScopeData(
     const route = currentContextOf(pathname);
     if (route?.context !== 'depot' || !route.tenantId || !route.externalDepotId) return undefined;
     const { tenantId, externalDepotId } = route;
-    void queryClient.prefetchQuery(tenantConfigurationQuery(dataProvider, tenantId));
     const centers = await queryClient
         .fetchQuery(distributionCentersQuery(dataProvider))
         .catch(() => undefined);
     const depot = centers?.find(
         (center) => center.tenant.id === tenantId && center.externalDepotId === externalDepotId,
     );
-    return depot && { path: depotPathOf(depot) };
+    if (!depot) return undefined;
+    // Only for a depot of the user's (as the shell does): another organisation's address asks
+    // for nothing of that organisation.
+    void queryClient.prefetchQuery(tenantConfigurationQuery(dataProvider, depot.tenant.id));
+    return { path: depotPathOf(depot) };
 }

@@ -1,10 +1,12 @@
 import { desc, eq } from 'drizzle-orm';
-import type { TenantFrontendConfiguration } from '../../../../domain/contracts/tenant-configuration.js';
+import type {
+    BusinessHours,
+    TenantFrontendConfiguration,
+} from '../../../../domain/contracts/tenant-configuration.js';
 import {
     isClockTime,
     resolveTenantFrontendConfiguration,
 } from '../../../../domain/tenantConfiguration.js';
-import type { BusinessHours } from '../../../../domain/contracts/tenant-configuration.js';
 import type { Queryable } from '../../../db/client.js';
 import { depotConfigRevisions, tenantConfigRevisions, tenants } from '../../../db/schema/index.js';
 
@@ -20,7 +22,7 @@ const frontendOf = (document: unknown) =>
 function businessHoursOf(
     depotFrontend: Record<string, unknown>,
     organisation: Partial<BusinessHours>,
-): Partial<BusinessHours> | null {
+): Partial<BusinessHours> {
     const own = depotFrontend.businessHours;
     return isRecord(own) && isClockTime(own.from) && isClockTime(own.to)
         ? { from: own.from, to: own.to }

@@ -22,7 +22,17 @@ export async function endSession(): Promise<void> {
     await (await loadIdentity()).endSession();
 }
 
-/** After a lost session: forget it, keep the route for after sign-in, reload at /login. */
-export async function leaveToLogin(): Promise<void> {
-    await (await loadIdentity()).leaveToLogin();
+/**
+ * After a lost session: forget it, keep the route for after sign-in, reload at /login. Given the
+ * tokens a request was refused with, a session another tab has started since (a stored, valid
+ * token that was not refused) is kept, and this page reloads into it instead: an old tab's
+ * refused request must not sign out the user who has just signed in again elsewhere.
+ */
+export async function leaveToLogin(refusedTokens?: readonly (string | undefined)[]): Promise<void> {
+    const identity = await loadIdentity();
+    if (refusedTokens) {
+        const stored = storedAccessToken(getBrowserConfig().cognito.userPoolClientId);
+        if (stored && !refusedTokens.includes(stored)) return window.location.reload();
+    }
+    await identity.leaveToLogin();
 }

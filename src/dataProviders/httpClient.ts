@@ -16,8 +16,11 @@ export interface HttpClientDeps {
     fetch: typeof fetch;
     /** The access token; `forceRefresh` after a 401. May throw: the request then goes on without one. */
     getAccessToken: (forceRefresh: boolean) => Promise<string | undefined>;
-    /** Called when a 401 survives a token refresh (shell §4: sign out, go to /login). */
-    onSessionLost: () => Promise<void>;
+    /**
+     * Called when a 401 survives a token refresh (shell §4: sign out, go to /login), with the
+     * tokens that were refused (undefined where none could be had).
+     */
+    onSessionLost: (refusedTokens: readonly (string | undefined)[]) => Promise<void>;
     onVersionId: (versionId: string) => void;
     /** The language the user chose: sent as `Accept-Language` (the server orders names in its collation). */
     language?: () => string | undefined;
@@ -69,11 +72,12 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
 
     return async (url, options = {}) => {
         const target = dropEmptyQueryParameters(url);
-        let response = await send(target, options, await tokenOrNone(false));
+        const token = await tokenOrNone(false);
+        let response = await send(target, options, token);
         if (response.status === 401) {
             const freshToken = await tokenOrNone(true);
             if (freshToken) response = await send(target, options, freshToken);
-            if (response.status === 401) await deps.onSessionLost();
+            if (response.status === 401) await deps.onSessionLost([token, freshToken]);
         }
         const versionId = response.headers.get('x-version-id');
         if (versionId) deps.onVersionId(versionId);

@@ -96,7 +96,7 @@ describe('httpClient', () => {
             json(401, { code: 'UNAUTHORIZED', message: 'expired' }),
         ]);
         await expect(client('/api/users/me')).rejects.toMatchObject({ status: 401 });
-        expect(deps.onSessionLost).toHaveBeenCalledOnce();
+        expect(deps.onSessionLost).toHaveBeenCalledExactlyOnceWith(['token-1', 'token-2']);
     });
 
     it('ends the session when no fresh token can be had', async () => {
@@ -106,7 +106,7 @@ describe('httpClient', () => {
         );
         await expect(client('/api/users/me')).rejects.toBeInstanceOf(HttpError);
         expect(deps.fetch).toHaveBeenCalledOnce();
-        expect(deps.onSessionLost).toHaveBeenCalledOnce();
+        expect(deps.onSessionLost).toHaveBeenCalledExactlyOnceWith(['token-1', undefined]);
     });
 
     it('turns error envelopes into HttpErrors carrying the body', async () => {

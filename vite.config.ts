@@ -79,9 +79,9 @@ function buildInfoAndCompression(): Plugin {
 
 /**
  * Runs in the page before anything else (an inline script). With a stored session it preloads
- * the app's chunks and starts the profile request (the first request of every signed-in page)
- * with the stored access token, for `src/bootProfile.ts` to pick up; otherwise it preloads the
- * sign-in page's chunks. Self-contained (no imports, no helpers): it is injected as its source.
+ * the app's chunks and starts, with the stored access token, the profile request (the first
+ * request of every signed-in page) and on a depot page the depot list request, for
+ * `src/bootProfile.ts` to hand out; otherwise it preloads the sign-in page's chunks. Self-contained (no imports, no helpers): it is injected as its source.
  */
 function firstLoad(app: string[], signIn: string[]): void {
     const prefix = 'CognitoIdentityServiceProvider.';
@@ -101,12 +101,18 @@ function firstLoad(app: string[], signIn: string[]): void {
             ? (JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as { exp?: number })
             : {};
         if (token && typeof claims.exp === 'number' && claims.exp * 1000 > Date.now() + 5000) {
-            (window as unknown as { __bootProfile?: unknown }).__bootProfile = {
-                token,
-                response: fetch((config.services?.backOffice || '/api') + '/users/me', {
-                    headers: { Accept: 'application/json', Authorization: 'Bearer ' + token },
-                }),
+            const api = config.services?.backOffice || '/api';
+            const headers = { Accept: 'application/json', Authorization: 'Bearer ' + token };
+            const requests: Record<string, { token: string; response: Promise<Response> }> = {
+                profile: { token, response: fetch(api + '/users/me', { headers }) },
             };
+            // A depot page finds its depot in the user's depot list before anything else.
+            if (/^\/depot\/[^/]+\/[^/]+/.test(location.pathname))
+                requests.depots = {
+                    token,
+                    response: fetch(api + '/distributionCenters', { headers }),
+                };
+            (window as unknown as { __bootRequests?: unknown }).__bootRequests = requests;
         }
     } catch {
         signedIn = false;

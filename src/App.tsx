@@ -46,28 +46,23 @@ let i18nProvider: I18nProvider | undefined;
 
 /**
  * Readies the first render (called by the boot code before it): starts loading the view of
- * the page being opened, and waits for the i18n provider with the page's texts and for the
- * profile fetched at boot, so the shell and the page render in the first pass (see
- * AuthQueryCache) instead of after one async step each.
+ * the page being opened and its first data, and waits for the i18n provider with the page's
+ * texts and for the profile fetched at boot, so the shell renders in the first pass (see
+ * AuthQueryCache) instead of after one async step each. The shell does not wait for the page:
+ * it renders while the page's code and data load, and the page follows when they are there.
  */
 export async function prepareApp(bootProfile: Promise<UserProfile | undefined>): Promise<void> {
-    // The page's view too: rendered before it arrived, it would suspend, and React holds a
-    // suspended page back behind its fallback for up to 300 ms after it arrives.
-    const view = preloadViewAt(screens, window.location.pathname);
+    const { pathname } = window.location;
+    void preloadViewAt(screens, pathname);
     // Signed in: a depot page's scope data, then the page's first data, load while the texts
     // and the page's code do.
-    const { pathname } = window.location;
     void bootProfile.then(async (profile) => {
         if (!profile) return;
         const depot = await prefetchScopeData(queryClient, dataProvider, pathname);
         if (depot && window.location.pathname === pathname)
             prefetchPageDataAt(screens, pathname, depot);
     });
-    const [provider, profile] = await Promise.all([
-        prepareI18nProvider(),
-        bootProfile,
-        view?.catch(() => undefined),
-    ]);
+    const [provider, profile] = await Promise.all([prepareI18nProvider(), bootProfile]);
     i18nProvider = provider;
     // Takes the boot answer as the session's profile (a missing one is fetched later as usual).
     if (profile) await loadProfile().catch(() => undefined);

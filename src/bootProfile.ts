@@ -11,12 +11,24 @@ interface EarlyRequest {
     response: Promise<Response>;
 }
 
-/** The request index.html already sent with this token, once. */
-function takeEarlyRequest(token: string): Promise<Response> | undefined {
-    const holder = window as unknown as { __bootProfile?: EarlyRequest };
-    const early = holder.__bootProfile;
-    delete holder.__bootProfile;
-    return early?.token === token ? early.response : undefined;
+/** The requests index.html's first script may start: the profile, and a depot page's depot list. */
+type EarlyRequestName = 'profile' | 'depots';
+
+/**
+ * The request index.html's first script sent, once, if it was sent with the token now stored
+ * (`currentToken` is asked only when there is one).
+ */
+export function takeEarlyRequest(
+    name: EarlyRequestName,
+    currentToken: () => string | undefined,
+): Promise<Response> | undefined {
+    const requests = (
+        globalThis as { __bootRequests?: Partial<Record<EarlyRequestName, EarlyRequest>> }
+    ).__bootRequests;
+    const early = requests?.[name];
+    if (!requests || !early) return undefined;
+    delete requests[name];
+    return early.token === currentToken() ? early.response : undefined;
 }
 
 /**
@@ -32,7 +44,7 @@ export function startProfileRequest(): Promise<UserProfile | undefined> {
         const token = storedAccessToken(getBrowserConfig().cognito.userPoolClientId);
         if (!token) return undefined;
         try {
-            const early = takeEarlyRequest(token);
+            const early = takeEarlyRequest('profile', () => token);
             const response = await (early ??
                 fetch(`${getBrowserConfig().services.backOffice}/users/me`, {
                     headers: { Accept: 'application/json', Authorization: `Bearer ${token}` },

@@ -1,4 +1,11 @@
-import { createElement, lazy, use, type ComponentType, type LazyExoticComponent } from 'react';
+import {
+    createElement,
+    lazy,
+    useEffect,
+    useState,
+    type ComponentType,
+    type LazyExoticComponent,
+} from 'react';
 import { i18n, initI18n } from './i18n/i18next';
 
 /** Page pieces that take longer than this count as failed (shell §7, §9). */
@@ -70,9 +77,10 @@ export type PreloadableView<P extends object> = ComponentType<P> & { preload(): 
  * A screen's view, loaded when first shown, or earlier through `preload()` (the boot code
  * preloads the view of the page being opened while the app's code loads):
  * `lazyView(() => import('./DepotList').then((module) => module.DepotList))`.
- * Unlike `React.lazy`, a view whose code has arrived renders at once: React.lazy suspends on
- * its first render even when the module is already there, and React then holds the content
- * back behind the fallback for a while.
+ * Unlike `React.lazy`, it never suspends: a view whose code has arrived renders at once, and
+ * one still loading leaves the content area empty and renders as soon as its code is there.
+ * The shell can so render while the page's code loads, and the page appears as a plain update:
+ * React holds a suspended page back behind its fallback for up to 300 ms after it arrives.
  */
 export function lazyView<P extends object>(
     load: () => Promise<ComponentType<P>>,
@@ -85,8 +93,19 @@ export function lazyView<P extends object>(
             return component;
         }));
     function LazyView(props: P) {
+        const [component, setComponent] = useState(() => loaded);
+        useEffect(() => {
+            if (component) return;
+            let current = true;
+            void start().then((arrived) => {
+                if (current) setComponent(() => arrived);
+            });
+            return () => {
+                current = false;
+            };
+        }, [component]);
         // The same component every time: the module's export, cached above.
-        return createElement(loaded ?? use(start()), props);
+        return component ? createElement(component, props) : null;
     }
     return Object.assign(LazyView, { preload: start });
 }

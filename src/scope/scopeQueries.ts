@@ -2,11 +2,17 @@ import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { compareDistributionCenters } from '../../domain/profile';
 import type { DistributionCenter } from '../../domain/contracts/scopes';
 import type { TenantConfiguration } from '../../domain/contracts/tenant-configuration';
+import { takeEarlyRequest } from '../bootProfile';
+import { getBrowserConfig } from '../config';
 import type { BackOfficeMethods } from '../dataProviders/backOfficeDataProvider';
 import { currentContextOf } from '../layout/navigation';
+import { storedAccessToken } from '../session';
 import { depotPathOf } from './selectedScope';
 
 type ScopeData = Pick<BackOfficeMethods, 'getDistributionCenters' | 'getTenantConfiguration'>;
+
+const inOrder = (centers: readonly DistributionCenter[]) =>
+    [...centers].sort(compareDistributionCenters);
 
 /**
  * Depots the user may see (`GET /distributionCenters`) in the spec's order (tenant name, group
@@ -16,10 +22,7 @@ type ScopeData = Pick<BackOfficeMethods, 'getDistributionCenters' | 'getTenantCo
 export const distributionCentersQuery = (dataProvider: ScopeData, path?: string) =>
     queryOptions<DistributionCenter[]>({
         queryKey: ['app', 'distributionCenters', path ?? ''],
-        queryFn: async () =>
-            [...(await dataProvider.getDistributionCenters({ path }))].sort(
-                compareDistributionCenters,
-            ),
+        queryFn: async () => inOrder(await dataProvider.getDistributionCenters({ path })),
         staleTime: 5 * 60_000,
     });
 
@@ -56,8 +59,10 @@ export async function prefetchScopeData(
     const route = currentContextOf(pathname);
     if (route?.context !== 'depot' || !route.tenantId || !route.externalDepotId) return undefined;
     const { tenantId, externalDepotId } = route;
+    const early = await earlyDistributionCenters();
+    const query = distributionCentersQuery(dataProvider);
     const centers = await queryClient
-        .fetchQuery(distributionCentersQuery(dataProvider))
+        .fetchQuery(early ? { ...query, queryFn: () => inOrder(early) } : query)
         .catch(() => undefined);
     const depot = centers?.find(
         (center) => center.tenant.id === tenantId && center.externalDepotId === externalDepotId,
@@ -67,4 +72,22 @@ export async function prefetchScopeData(
     // for nothing of that organisation.
     void queryClient.prefetchQuery(tenantConfigurationQuery(dataProvider, depot.tenant.id));
     return { path: depotPathOf(depot) };
+}
+
+/**
+ * The depot list index.html's first script asked for on a depot page (vite.config.ts,
+ * `firstLoad`), with the token still stored; undefined when there is none or it failed, and
+ * the list is then asked for as usual.
+ */
+async function earlyDistributionCenters(): Promise<DistributionCenter[] | undefined> {
+    const early = takeEarlyRequest('depots', () =>
+        storedAccessToken(getBrowserConfig().cognito.userPoolClientId),
+    );
+    if (!early) return undefined;
+    try {
+        const response = await early;
+        return response.ok ? ((await response.json()) as DistributionCenter[]) : undefined;
+    } catch {
+        return undefined;
+    }
 }

@@ -1,6 +1,16 @@
 import OpenInNew from '@mui/icons-material/OpenInNew';
-import { Badge, ListItemIcon, ListSubheader, MenuItem, Tooltip, Typography } from '@mui/material';
+import {
+    Badge,
+    ListItemIcon,
+    ListSubheader,
+    MenuItem,
+    Tooltip,
+    Typography,
+    useMediaQuery,
+    type Theme,
+} from '@mui/material';
 import { Menu, useSidebarState, useTranslate } from 'react-admin';
+import { DrawerMenuItem, drawerMenuStyles } from './DrawerMenuItem';
 import { navigationItems, needsNotifications, type NavigationItem } from './navigation';
 import { useContextNavigation } from './useContextNavigation';
 import { useNotificationStatistics } from './useNotificationStatistics';
@@ -57,7 +67,9 @@ function ExternalItem({ item, text, open }: { item: Item; text: string; open: bo
  */
 export function AppMenu() {
     const translate = useTranslate();
-    const [open] = useSidebarState();
+    const [open, setOpen] = useSidebarState();
+    // Below md the drawer is an overlay: choosing an entry closes it.
+    const overlay = useMediaQuery<Theme>((theme) => theme.breakpoints.down('md'), { noSsr: true });
     const { current, input, entries, scopePath } = useContextNavigation();
     const statistics = useNotificationStatistics(
         needsNotifications(entries) ? scopePath : undefined,
@@ -70,8 +82,9 @@ export function AppMenu() {
         statistics,
         headers: open,
     });
+    const closeOverlay = overlay ? () => setOpen(false) : undefined;
     return (
-        <Menu>
+        <Menu sx={drawerMenuStyles}>
             {items.map((item) => {
                 const text = translate(item.textKey);
                 if (item.type === 'header') {
@@ -91,12 +104,15 @@ export function AppMenu() {
                     ? `${text} (${translate('app.navigation.notifications', { total: item.notifications })})`
                     : undefined;
                 return (
-                    <Menu.Item
+                    <DrawerMenuItem
                         key={item.id}
                         to={item.link}
-                        primaryText={text}
-                        leftIcon={<ItemIcon item={item} />}
-                        aria-label={label}
+                        text={text}
+                        icon={<ItemIcon item={item} />}
+                        open={open}
+                        label={label}
+                        exact={item.link === current.basePath}
+                        onClick={closeOverlay}
                     />
                 );
             })}

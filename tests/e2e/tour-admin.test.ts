@@ -252,7 +252,8 @@ describe('the admin tour pages', () => {
         const map = page.getByRole('region', {
             name: 'Map of tour E2E-2: planned and driven path',
         });
-        await map.locator('canvas').waitFor();
+        // Land outlines, and the demo's streets once they have loaded: each its own canvas.
+        await map.locator('canvas').first().waitFor();
         expect(await page.getByRole('button', { name: 'Zoom in' }).count()).toBe(1);
         await page.getByRole('region', { name: 'Driver app events' }).waitFor();
         expect(await screenshotAndAxe(page, 'tour-admin-view-1280'), 'axe on the tour').toEqual([]);

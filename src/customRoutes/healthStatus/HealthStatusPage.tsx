@@ -11,7 +11,7 @@ import {
 import { useParams, useSearchParams } from 'react-router-dom';
 import { createFormatters } from '../../../domain/formatting';
 import { getBrowserConfig } from '../../config';
-import { BackOfficeTable, defaultSort } from '../../controls/table';
+import { BackOfficeTable, defaultSort, TABLE_BODY_CELL_CLASS } from '../../controls/table';
 import { httpClient } from '../../dataProviders/httpClient';
 import { useNow } from '../../layout/useNow';
 import { RefreshablePageHeader } from '../../layout/RefreshablePageHeader';
@@ -88,7 +88,7 @@ export function HealthStatusPage() {
                         <Card
                             sx={{
                                 // Ten columns: narrower cell padding lets them fit beside the drawer at 1280 px.
-                                '& .MuiTableCell-root': { px: 1 },
+                                [`& .MuiTableCell-root, & td.${TABLE_BODY_CELL_CLASS}`]: { px: 1 },
                                 // The badge's depot: its row (or card) stands out and has the focus.
                                 '& tr:has([data-highlighted]), & li:has([data-highlighted])': {
                                     bgcolor: 'action.selected',

@@ -81,7 +81,8 @@ function buildInfoAndCompression(): Plugin {
  * Runs in the page before anything else (an inline script). With a stored session it preloads
  * the app's chunks and starts, with the stored access token, the profile request (the first
  * request of every signed-in page) and on a depot page the depot list request, for
- * `src/bootProfile.ts` to hand out; otherwise it preloads the sign-in page's chunks. Self-contained (no imports, no helpers): it is injected as its source.
+ * `src/bootProfile.ts` to hand out; otherwise it preloads the sign-in page's chunks.
+ * Self-contained (no imports, no helpers): it is injected as its source.
  */
 function firstLoad(app: string[], signIn: string[]): void {
     const prefix = 'CognitoIdentityServiceProvider.';

@@ -1,5 +1,6 @@
 import type { UserProfile } from '../domain/contracts/profile';
 import { getBrowserConfig } from './config';
+import { bearerHeaders, okJson } from './plainFetch';
 import { storedAccessToken } from './session';
 import { setLatestVersionId } from './version';
 
@@ -47,11 +48,11 @@ export function startProfileRequest(): Promise<UserProfile | undefined> {
             const early = takeEarlyRequest('profile', () => token);
             const response = await (early ??
                 fetch(`${getBrowserConfig().services.backOffice}/users/me`, {
-                    headers: { Accept: 'application/json', Authorization: `Bearer ${token}` },
+                    headers: bearerHeaders(token),
                 }));
             const versionId = response.headers.get('x-version-id');
             if (versionId) setLatestVersionId(versionId);
-            return response.ok ? ((await response.json()) as UserProfile) : undefined;
+            return await okJson<UserProfile>(response);
         } catch {
             return undefined;
         }

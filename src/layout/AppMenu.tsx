@@ -4,13 +4,12 @@ import {
     ListItemIcon,
     ListSubheader,
     MenuItem,
-    Tooltip,
     Typography,
     useMediaQuery,
     type Theme,
 } from '@mui/material';
 import { Menu, useSidebarState, useTranslate } from 'react-admin';
-import { DrawerMenuItem, drawerMenuStyles } from './DrawerMenuItem';
+import { DrawerMenuItem, drawerMenuStyles, RailTooltip } from './DrawerMenuItem';
 import { navigationItems, needsNotifications, type NavigationItem } from './navigation';
 import { useContextNavigation } from './useContextNavigation';
 import { useNotificationStatistics } from './useNotificationStatistics';
@@ -51,12 +50,10 @@ function ExternalItem({ item, text, open }: { item: Item; text: string; open: bo
             {open && <OpenInNew fontSize="small" aria-hidden />}
         </MenuItem>
     );
-    return open ? (
-        link
-    ) : (
-        <Tooltip title={text} placement="right">
+    return (
+        <RailTooltip open={open} title={text}>
             {link}
-        </Tooltip>
+        </RailTooltip>
     );
 }
 

@@ -1,5 +1,5 @@
 import { Tooltip, type Theme } from '@mui/material';
-import type { ReactNode } from 'react';
+import type { ReactElement, ReactNode } from 'react';
 import { Link, useMatch } from 'react-router-dom';
 
 /** The classes of a drawer entry; their styles are set once, on the menu (`drawerMenuStyles`). */
@@ -80,11 +80,29 @@ export function DrawerMenuItem(props: DrawerMenuItemProps) {
             <span className={TEXT}>{text}</span>
         </Link>
     );
-    return open ? (
-        link
-    ) : (
-        <Tooltip title={text} placement="right">
+    return (
+        <RailTooltip open={open} title={text}>
             {link}
+        </RailTooltip>
+    );
+}
+
+/** A drawer entry's text as a tooltip while the drawer is collapsed to its rail. */
+export function RailTooltip({
+    open,
+    title,
+    children,
+}: {
+    /** The drawer is expanded: no tooltip. */
+    open: boolean;
+    title: string;
+    children: ReactElement;
+}) {
+    return open ? (
+        children
+    ) : (
+        <Tooltip title={title} placement="right">
+            {children}
         </Tooltip>
     );
 }

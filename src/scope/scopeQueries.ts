@@ -6,6 +6,7 @@ import { takeEarlyRequest } from '../bootProfile';
 import { getBrowserConfig } from '../config';
 import type { BackOfficeMethods } from '../dataProviders/backOfficeDataProvider';
 import { currentContextOf } from '../layout/navigation';
+import { okJson } from '../plainFetch';
 import { storedAccessToken } from '../session';
 import { depotPathOf } from './selectedScope';
 
@@ -85,8 +86,7 @@ async function earlyDistributionCenters(): Promise<DistributionCenter[] | undefi
     );
     if (!early) return undefined;
     try {
-        const response = await early;
-        return response.ok ? ((await response.json()) as DistributionCenter[]) : undefined;
+        return await okJson<DistributionCenter[]>(await early);
     } catch {
         return undefined;
     }

@@ -1,6 +1,7 @@
 import type { LiveSnapshot } from '../../../domain/contracts/live-status';
 import { currentAccessToken } from '../../accessToken';
 import { getBrowserConfig } from '../../config';
+import { bearerHeaders, okJson } from '../../plainFetch';
 
 /**
  * A prefetched snapshot is offered this long after its request: to the page the tab opened with
@@ -41,10 +42,7 @@ export function prefetchLiveSnapshot(path: string): void {
 async function fetchSnapshot(url: string): Promise<LiveSnapshot | undefined> {
     const token = await currentAccessToken();
     if (!token) return undefined;
-    const response = await fetch(url, {
-        headers: { Accept: 'application/json', Authorization: `Bearer ${token}` },
-    });
-    return response.ok ? ((await response.json()) as LiveSnapshot) : undefined;
+    return okJson<LiveSnapshot>(await fetch(url, { headers: bearerHeaders(token) }));
 }
 
 /**

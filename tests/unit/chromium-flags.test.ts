@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BENCH_CHROMIUM_FLAGS, PLAYWRIGHT_DISABLED_FEATURES } from '../e2e/fixtures/chromium.js';
+import { CHROMIUM_FLAGS, PLAYWRIGHT_DISABLED_FEATURES } from '../e2e/fixtures/chromium.js';
 
 /** The features the installed playwright-core disables, read from its launcher's source. */
 function installedPlaywrightDisabledFeatures(): string[] {
@@ -16,7 +16,7 @@ function installedPlaywrightDisabledFeatures(): string[] {
     );
 }
 
-describe("the bench's Chromium flags", () => {
+describe('Chromium flags of the tests and the bench', () => {
     it('keep every feature Playwright disables, since only the last --disable-features counts', () => {
         const installed = installedPlaywrightDisabledFeatures();
         expect(installed.length).toBeGreaterThan(5);
@@ -26,9 +26,7 @@ describe("the bench's Chromium flags", () => {
     });
 
     it('pass one --disable-features switch, with the omnibox popup turned off', () => {
-        const switches = BENCH_CHROMIUM_FLAGS.filter((flag) =>
-            flag.startsWith('--disable-features='),
-        );
+        const switches = CHROMIUM_FLAGS.filter((flag) => flag.startsWith('--disable-features='));
         expect(switches).toHaveLength(1);
         const features = switches[0]?.slice('--disable-features='.length).split(',') ?? [];
         expect(features).toEqual(expect.arrayContaining(['HttpsUpgrades', 'WebUIOmniboxPopup']));

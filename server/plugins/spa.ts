@@ -47,8 +47,7 @@ export default fp(
             await fastify.register(fastifyStatic, {
                 root,
                 index: false,
-                // One route per built file, listed at start: no directory reads per request.
-                wildcard: false,
+                wildcard: true,
                 preCompressed: true,
                 // The page itself is only ever sent by sendPage (nonce and configuration filled in),
                 // never as a raw or pre-compressed file.

@@ -26,18 +26,8 @@ export function storeLanguage(language: Language, storage: Storage = localStorag
     storage.setItem(LANGUAGE_STORAGE_KEY, language);
 }
 
-const ownNames = new Map<Language, string>();
-
-/**
- * A language's own name ("Deutsch", "Français"), from the browser's Intl data; worked out once
- * per language (the header's language menu lists all of them on every render).
- */
+/** A language's own name ("Deutsch", "Français"), from the browser's Intl data. */
 export function languageName(language: Language): string {
-    let name = ownNames.get(language);
-    if (name === undefined) {
-        const own = new Intl.DisplayNames([language], { type: 'language' }).of(language);
-        name = (own ?? language).charAt(0).toLocaleUpperCase(language) + (own ?? language).slice(1);
-        ownNames.set(language, name);
-    }
-    return name;
+    const name = new Intl.DisplayNames([language], { type: 'language' }).of(language) ?? language;
+    return name.charAt(0).toLocaleUpperCase(language) + name.slice(1);
 }

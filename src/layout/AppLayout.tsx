@@ -1,11 +1,10 @@
-import type { LayoutProps } from 'react-admin';
+import { Layout, type LayoutProps } from 'react-admin';
 import { ConsentGate } from '../analytics/ConsentGate';
 import { ScopeSelectionProvider } from '../scope/ScopeSelectionProvider';
 import { SelectedScopeProvider } from '../scope/SelectedScopeProvider';
 import { AppHeader } from './AppHeader';
 import { AppMenu } from './AppMenu';
 import { ContextSidebar } from './ContextSidebar';
-import { ShellFrame } from './ShellFrame';
 import { AppDialogProvider } from './dialogs/AppDialogProvider';
 import { UpdateBanner } from './UpdateBanner';
 import { useResponsiveDrawer } from './useResponsiveDrawer';
@@ -23,7 +22,7 @@ export function AppLayout({ children }: LayoutProps) {
                 <ScopeSelectionProvider>
                     {/* The content may shrink below its widest table: tables scroll inside, the page does not
                         (react-admin's layout is `min-width: fit-content`, which let a wide table widen the page). */}
-                    <ShellFrame
+                    <Layout
                         appBar={AppHeader}
                         appBarAlwaysOn
                         menu={AppMenu}
@@ -36,7 +35,7 @@ export function AppLayout({ children }: LayoutProps) {
                         <UpdateBanner />
                         <ConsentGate />
                         {children}
-                    </ShellFrame>
+                    </Layout>
                 </ScopeSelectionProvider>
             </SelectedScopeProvider>
         </AppDialogProvider>

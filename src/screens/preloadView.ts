@@ -61,16 +61,13 @@ export function preloadViewAt(
     return match.view.preload();
 }
 
-/**
- * Starts the first data request of the page at `pathname`, if its route declares one; answers
- * the request (settled when its answer is there), or undefined.
- */
+/** Starts the first data request of the page at `pathname`, if its route declares one. */
 export function prefetchPageDataAt(
     screens: readonly Screen[],
     pathname: string,
     depot: { path: string },
-): Promise<unknown> | undefined {
-    return candidateAt(screens, pathname)?.prefetch?.(depot);
+): void {
+    candidateAt(screens, pathname)?.prefetch?.(depot);
 }
 
 function candidateAt(screens: readonly Screen[], pathname: string): Candidate | undefined {

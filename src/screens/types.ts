@@ -59,10 +59,9 @@ export interface ScreenRoute {
     rule?: string;
     /**
      * Starts the page's first data request when a tab opens on this page (beside loading its
-     * view), with the scope path of the route's depot once the user's depots are known; answers
-     * the request, settled when its answer is there (whatever it is).
+     * view), with the scope path of the route's depot once the user's depots are known.
      */
-    prefetch?: (depot: { path: string }) => Promise<unknown>;
+    prefetch?: (depot: { path: string }) => void;
 }
 
 interface ScreenBase {

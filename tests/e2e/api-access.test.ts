@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { apiCredentials, users } from '../../server/db/schema/index.js';
 import { signIn } from './fixtures/app.js';
-import { screenshotAndAxe, unexpectedProblems } from './fixtures/browser.js';
+import { closePage, screenshotAndAxe, unexpectedProblems } from './fixtures/browser.js';
 import { setUpE2eEnvironment } from './fixtures/environment.js';
 
 const env = setUpE2eEnvironment();
@@ -218,6 +218,6 @@ describe('API access management', () => {
         ).toEqual([]);
 
         expect(unexpectedProblems(env.browser.problems, [/status of 401/])).toEqual([]);
-        await page.close();
+        await closePage(page);
     });
 });

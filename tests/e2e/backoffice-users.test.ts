@@ -10,6 +10,7 @@ import {
     temporaryPasswordOf,
     uniqueEmail,
 } from './fixtures/identity.js';
+import { closePage } from './fixtures/browser.js';
 
 const env = setUpE2eEnvironment();
 const { url } = env;
@@ -158,7 +159,7 @@ describe('back-office users in the browser', () => {
             .waitFor();
         expect(['/login', '/forceChangePwd']).not.toContain(pathOf(page));
         await signOut(page);
-        await page.close();
+        await closePage(page);
     });
 
     it('a duplicate e-mail shows the DUPLICATE_EMAIL alert with the address', async () => {
@@ -180,7 +181,7 @@ describe('back-office users in the browser', () => {
             .press('Escape');
         await dialogOf(page).waitFor({ state: 'detached' });
         await signOut(page);
-        await page.close();
+        await closePage(page);
     });
 
     it('edit data: Save stays disabled until a change, then the list shows it (390 px)', async () => {
@@ -208,7 +209,7 @@ describe('back-office users in the browser', () => {
         await dialog.waitFor({ state: 'detached' });
         await page.getByRole('button', { name: 'Edit the data of Carlotta Tester' }).waitFor();
         await signOut(page);
-        await page.close();
+        await closePage(page);
     });
 
     it('the profile offers Edit to the organisation admin, not to a depot user without u:bo-user', async () => {
@@ -242,6 +243,6 @@ describe('back-office users in the browser', () => {
         await page.waitForLoadState('networkidle');
         expect(await page.getByRole('button', { name: 'Edit', exact: true }).count()).toBe(0);
         await signOut(page);
-        await page.close();
+        await closePage(page);
     });
 });

@@ -11,6 +11,7 @@ import {
 import { pathOf, signIn, signOut } from './fixtures/app.js';
 import { setUpE2eEnvironment } from './fixtures/environment.js';
 import { demoLoginOf } from './fixtures/server.js';
+import { closePage } from './fixtures/browser.js';
 
 const env = setUpE2eEnvironment();
 const { url } = env;
@@ -150,7 +151,7 @@ describe('client configurations', () => {
                 .toContain(String(startRevision));
         }
         await signOut(page);
-        await page.close();
+        await closePage(page);
     });
 
     it('an admin saves the tour commander configuration of an organisation', async () => {
@@ -174,6 +175,6 @@ describe('client configurations', () => {
             eta: { nightEndHour: 8, nightStartHour: 19 },
         });
         await signOut(page);
-        await page.close();
+        await closePage(page);
     });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { columnTexts, pathOf, signIn, signOut } from './fixtures/app.js';
-import { screenshotAndAxe, unexpectedProblems } from './fixtures/browser.js';
+import { closePage, screenshotAndAxe, unexpectedProblems } from './fixtures/browser.js';
 import { setUpE2eEnvironment } from './fixtures/environment.js';
 import { demoLoginOf } from './fixtures/server.js';
 
@@ -44,7 +44,7 @@ describe('contexts, guards and languages', () => {
         await page.waitForURL(/\/administration\/configurations\/depots\/[^/]+\/show$/);
         await page.getByText('Time zone').waitFor();
         expect(await screenshotAndAxe(page, 'depot-show'), 'axe on depot-show').toEqual([]);
-        await page.close();
+        await closePage(page);
     });
 
     it("lists an organisation's depots only and guards unknown organisations", async () => {
@@ -74,7 +74,7 @@ describe('contexts, guards and languages', () => {
             .waitFor({ state: 'attached' })
             .catch(() => undefined);
         expect(await page.getByRole('alert').count()).toBe(0);
-        await page.close();
+        await closePage(page);
     });
 
     it('switches the language, with react-admin texts where a package exists', async () => {
@@ -97,7 +97,7 @@ describe('contexts, guards and languages', () => {
             .poll(() => page.getByRole('button', { name: /depot number/i }).count())
             .toBe(1);
         await signOut(page);
-        await page.close();
+        await closePage(page);
     });
 
     it('sends a user with a single context straight into it', async () => {
@@ -120,6 +120,6 @@ describe('contexts, guards and languages', () => {
         await signOut(page);
 
         expect(unexpectedProblems(env.browser.problems)).toEqual([]);
-        await page.close();
+        await closePage(page);
     });
 });

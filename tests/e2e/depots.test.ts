@@ -5,7 +5,7 @@ import { depotGroups, depots, tenants, users } from '../../server/db/schema/inde
 import { LANGUAGE_STORAGE_KEY } from '../../src/i18n/languages.js';
 import type { Page } from 'playwright-core';
 import { pathOf, signIn, signOut } from './fixtures/app.js';
-import { screenshotAndAxe, unexpectedProblems } from './fixtures/browser.js';
+import { closePage, screenshotAndAxe, unexpectedProblems } from './fixtures/browser.js';
 import { setUpE2eEnvironment } from './fixtures/environment.js';
 
 const env = setUpE2eEnvironment();
@@ -334,7 +334,7 @@ describe('depot management', () => {
         await signOut(page);
 
         expect(unexpectedProblems(env.browser.problems, EXPECTED_PROBLEMS)).toEqual([]);
-        await page.close();
+        await closePage(page);
     });
     it('the admin filters the list by organisation and region, and sees an unknown address marked on its fields', async () => {
         const { admin } = env.server;
@@ -418,7 +418,7 @@ describe('depot management', () => {
             await screenshotAndAxe(page, 'depots-create-coordinates-required'),
             'axe with the coordinates marked',
         ).toEqual([]);
-        await page.close();
+        await closePage(page);
     });
 
     it('opens the create form only to users who may create depots: a reader reaching /create by its address is turned away', async () => {
@@ -462,6 +462,6 @@ describe('depot management', () => {
             .toBe(0);
         expect(await page.getByLabel('Depot number').count(), pathOf(page)).toBe(0);
         await signOut(page);
-        await page.close();
+        await closePage(page);
     });
 });

@@ -10,6 +10,7 @@ import {
 import { signIn, signOut } from './fixtures/app.js';
 import { setUpE2eEnvironment } from './fixtures/environment.js';
 import { demoLoginOf } from './fixtures/server.js';
+import { closePage } from './fixtures/browser.js';
 
 /**
  * Issue 14: an organisation admin registers a tracker to a vehicle in the vehicle dialog, the
@@ -149,6 +150,6 @@ describe("a vehicle's trackers", () => {
         await page.keyboard.press('Escape');
         await dialog.waitFor({ state: 'detached' });
         await signOut(page);
-        await page.close();
+        await closePage(page);
     });
 });

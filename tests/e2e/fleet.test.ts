@@ -11,7 +11,7 @@ import {
     vehicles,
 } from '../../server/db/schema/index.js';
 import { pathOf, signIn, signOut } from './fixtures/app.js';
-import { screenshotAndAxe } from './fixtures/browser.js';
+import { closePage, screenshotAndAxe } from './fixtures/browser.js';
 import { setUpE2eEnvironment } from './fixtures/environment.js';
 import { demoLoginOf } from './fixtures/server.js';
 
@@ -204,7 +204,7 @@ describe('courier accounts', () => {
         await checkPage(page, 'fleet-courier-accounts-390');
         await page.setViewportSize({ width: 1280, height: 900 });
         await signOut(page);
-        await page.close();
+        await closePage(page);
     });
 });
 
@@ -273,7 +273,7 @@ describe('subcontractors', () => {
             )
             .toBe(0);
         await signOut(page);
-        await page.close();
+        await closePage(page);
     });
 });
 
@@ -348,7 +348,7 @@ describe('app accounts', () => {
             .where(eq(vehicles.id, driver.vehicleId));
         expect(vehicleAfter?.subcontractorId).toBe(vehicleBefore?.subcontractorId);
         await signOut(page);
-        await page.close();
+        await closePage(page);
     });
 });
 
@@ -360,7 +360,7 @@ describe('routes of the depot accounts', () => {
         await page.waitForURL((target) => target.pathname === depotUrl('users/tempDrivers'));
         await page.locator('table tbody tr').first().waitFor();
         await signOut(page);
-        await page.close();
+        await closePage(page);
     });
 
     it('shows a subcontractor user the drivers of their own subcontractor, from the drawer', async () => {
@@ -403,6 +403,6 @@ describe('routes of the depot accounts', () => {
             'axe on the own drivers page',
         ).toEqual([]);
         await signOut(page);
-        await page.close();
+        await closePage(page);
     });
 });

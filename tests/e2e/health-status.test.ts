@@ -13,7 +13,7 @@ import {
 import { driverAppEvents } from '../../server/db/schema/partitioned.js';
 import { insertDriverAppEvents } from '../api/helpers/driver-app-events.js';
 import { signIn, signOut } from './fixtures/app.js';
-import { screenshotAndAxe, unexpectedProblems } from './fixtures/browser.js';
+import { closePage, screenshotAndAxe, unexpectedProblems } from './fixtures/browser.js';
 import { setUpE2eEnvironment } from './fixtures/environment.js';
 import { demoLoginOf } from './fixtures/server.js';
 
@@ -230,6 +230,6 @@ describe('the health status page', () => {
 
         await signOut(page);
         expect(unexpectedProblems(env.browser.problems)).toEqual([]);
-        await page.close();
+        await closePage(page);
     });
 });

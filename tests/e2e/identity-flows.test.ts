@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { depots, users } from '../../server/db/schema/index.js';
 import { pathOf, signIn, signOut } from './fixtures/app.js';
-import { unexpectedProblems } from './fixtures/browser.js';
+import { closePage, unexpectedProblems } from './fixtures/browser.js';
 import {
     createTestUser,
     freshTotp,
@@ -135,7 +135,7 @@ describe('identity flows in the browser', () => {
             .poll(() => page.getByRole('heading', { level: 1 }).textContent())
             .toBe('Hello Nora');
         await signOut(page);
-        await page.close();
+        await closePage(page);
     });
 
     it('sign-in with MFA: a wrong code is refused and can be retried', async () => {
@@ -159,7 +159,7 @@ describe('identity flows in the browser', () => {
         lastTotpStep = step;
         await page.waitForURL(/\/landing$/);
         await signOut(page);
-        await page.close();
+        await closePage(page);
     });
 
     it('forgot password: a code by e-mail, a new password, then signed in', async () => {
@@ -202,7 +202,7 @@ describe('identity flows in the browser', () => {
         lastTotpStep = totp.step;
         await page.waitForURL(/\/landing$/);
         await signOut(page);
-        await page.close();
+        await closePage(page);
     });
 
     it('changes the password: signed out it signs in first, same password is a note, errors and success are alerts', async () => {
@@ -280,7 +280,7 @@ describe('identity flows in the browser', () => {
         // react-admin brings the user back to the page they logged out from.
         await page.waitForURL(/\/my\/profile$/);
         await signOut(page);
-        await page.close();
+        await closePage(page);
     });
 
     it('locks an account after repeated wrong passwords and says so', async () => {
@@ -314,7 +314,7 @@ describe('identity flows in the browser', () => {
         }
         expect(text).toBe('Too many failed attempts. Please wait a moment and try again.');
         await checkPage(page, 'login-locked-out');
-        await page.close();
+        await closePage(page);
     });
 
     it("sends a depot user who types another organisation's URL to the error page", async () => {
@@ -356,6 +356,6 @@ describe('identity flows in the browser', () => {
 
         await signOut(page);
         expect(unexpectedProblems(env.browser.problems, IDENTITY_REFUSALS)).toEqual([]);
-        await page.close();
+        await closePage(page);
     });
 });

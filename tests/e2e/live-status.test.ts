@@ -16,6 +16,7 @@ import { machineTokenFor } from '../api/helpers/machine-fixtures.js';
 import { signIn } from './fixtures/app.js';
 import { setUpE2eEnvironment } from './fixtures/environment.js';
 import { demoLoginOf } from './fixtures/server.js';
+import { closePage } from './fixtures/browser.js';
 
 /**
  * Issue 15: a depot manager of the demo watches today's tours move in the table, the tiles and
@@ -259,7 +260,7 @@ describe('the live status of a depot', () => {
             )
             .toBe(true);
         await env.checkPage(page, 'live-status-tour');
-        await page.close();
+        await closePage(page);
     });
 
     it('works at 390 px wide', async () => {
@@ -274,7 +275,7 @@ describe('the live status of a depot', () => {
         );
         expect(overflow).toBeLessThanOrEqual(0);
         await env.checkPage(page, 'live-status-390');
-        await page.close();
+        await closePage(page);
     });
 });
 
@@ -301,6 +302,6 @@ describe("the organisation's live map", () => {
         await env.checkPage(page, 'live-map');
         await row.getByRole('link').click();
         await page.waitForURL(new RegExp(`${livePath()}$`));
-        await page.close();
+        await closePage(page);
     });
 });

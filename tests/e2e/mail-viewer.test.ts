@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { depots, tenants } from '../../server/db/schema/index.js';
 import { LANGUAGE_STORAGE_KEY } from '../../src/i18n/languages.js';
 import { pathOf } from './fixtures/app.js';
-import { screenshotAndAxe, unexpectedProblems } from './fixtures/browser.js';
+import { closePage, screenshotAndAxe, unexpectedProblems } from './fixtures/browser.js';
 import { setUpE2eEnvironment } from './fixtures/environment.js';
 import { latestMail, temporaryPasswordOf, uniqueEmail } from './fixtures/identity.js';
 import { demoLoginOf } from './fixtures/server.js';
@@ -277,7 +277,7 @@ describe('the mail viewer', () => {
         await signInWithTemporaryPassword(page, ui.en, user.email, temporaryPassword);
         expect(pathOf(page)).toBe('/forceChangePwd');
         expect(env.browser.problems).toEqual([]);
-        await page.close();
+        await closePage(page);
     });
 
     it('German: the same way with the interface in German', async () => {
@@ -298,7 +298,7 @@ describe('the mail viewer', () => {
         await signInWithTemporaryPassword(page, ui.de, user.email, temporaryPassword);
         expect(env.browser.problems).toEqual([]);
         await signInPageIn(page, 'en');
-        await page.close();
+        await closePage(page);
     });
 
     it('English: a resent invitation carries a new temporary password; the old one no longer signs in', async () => {
@@ -346,6 +346,6 @@ describe('the mail viewer', () => {
             ]),
         ).toEqual([]);
         await signInPageIn(page, 'en');
-        await page.close();
+        await closePage(page);
     });
 });

@@ -4,7 +4,7 @@ import { depots } from '../../server/db/schema/index.js';
 import { LANGUAGE_STORAGE_KEY } from '../../src/i18n/languages.js';
 import { signIn, signOut } from './fixtures/app.js';
 import { demoLoginOf } from './fixtures/server.js';
-import { screenshotAndAxe } from './fixtures/browser.js';
+import { closePage, screenshotAndAxe } from './fixtures/browser.js';
 import { setUpE2eEnvironment } from './fixtures/environment.js';
 import { createTestUser, freshTotp, uniqueEmail } from './fixtures/identity.js';
 
@@ -93,7 +93,7 @@ describe('two-step sign-in from the profile', () => {
         await page.waitForURL((target) => !target.pathname.startsWith('/login'));
         expect(await page.getByRole('heading', { name: 'Two-step sign-in' }).count()).toBe(0);
         await signOut(page);
-        await page.close();
+        await closePage(page);
     });
 
     it('an organisation admin requires it for the organisation: its users set it up at the next sign-in', async () => {
@@ -187,7 +187,7 @@ describe('two-step sign-in from the profile', () => {
             0,
         );
         await signOut(page);
-        await page.close();
+        await closePage(page);
     });
 
     it("an admin resets another user's two-step sign-in from the profile: the old authenticator is no longer asked for", async () => {
@@ -239,6 +239,6 @@ describe('two-step sign-in from the profile', () => {
         await signIn(page, user.email, password);
         await page.getByRole('heading', { name: 'Set up two-step sign-in' }).waitFor();
         await page.goto(url('/login'));
-        await page.close();
+        await closePage(page);
     });
 });

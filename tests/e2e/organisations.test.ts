@@ -2,7 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { depotGroups, tenants } from '../../server/db/schema/index.js';
 import { signIn } from './fixtures/app.js';
-import { screenshotAndAxe, unexpectedProblems } from './fixtures/browser.js';
+import { closePage, screenshotAndAxe, unexpectedProblems } from './fixtures/browser.js';
 import { setUpE2eEnvironment } from './fixtures/environment.js';
 
 const env = setUpE2eEnvironment();
@@ -148,6 +148,6 @@ describe('organisations', () => {
         ).toEqual([]);
 
         expect(unexpectedProblems(env.browser.problems, EXPECTED_PROBLEMS)).toEqual([]);
-        await page.close();
+        await closePage(page);
     });
 });

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGE_STORAGE_KEY } from '../../src/i18n/languages.js';
 import { pathOf, signIn, signOut } from './fixtures/app.js';
-import { screenshotAndAxe } from './fixtures/browser.js';
+import { closePage, screenshotAndAxe } from './fixtures/browser.js';
 import { setUpE2eEnvironment } from './fixtures/environment.js';
 import { demoLoginOf } from './fixtures/server.js';
 
@@ -48,7 +48,7 @@ async function asUser(
         ] as const);
         await page.reload();
         await signOut(page);
-        await page.close();
+        await closePage(page);
     }
 }
 

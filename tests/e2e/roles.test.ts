@@ -3,7 +3,7 @@ import { and, eq, ne } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { depots, permissionAssignments, roles, users } from '../../server/db/schema/index.js';
 import { signIn } from './fixtures/app.js';
-import { screenshotAndAxe, unexpectedProblems } from './fixtures/browser.js';
+import { closePage, screenshotAndAxe, unexpectedProblems } from './fixtures/browser.js';
 import { setUpE2eEnvironment } from './fixtures/environment.js';
 
 const env = setUpE2eEnvironment();
@@ -135,6 +135,6 @@ describe('roles management', () => {
         ).toEqual([]);
 
         expect(unexpectedProblems(env.browser.problems, EXPECTED_PROBLEMS)).toEqual([]);
-        await page.close();
+        await closePage(page);
     });
 });

@@ -11,7 +11,7 @@ import { depots, jobAssignments, tenants, vehicles } from '../../server/db/schem
 import { driverAppEvents } from '../../server/db/schema/partitioned.js';
 import { insertDriverAppEvents } from '../api/helpers/driver-app-events.js';
 import { signIn, signOut } from './fixtures/app.js';
-import { screenshotAndAxe, unexpectedProblems } from './fixtures/browser.js';
+import { closePage, screenshotAndAxe, unexpectedProblems } from './fixtures/browser.js';
 import { setUpE2eEnvironment } from './fixtures/environment.js';
 import { visibleEntries } from '../../src/layout/navigation.js';
 import { navigationEntries } from '../../src/layout/navigationEntries.js';
@@ -143,7 +143,7 @@ describe('the application shell at four widths', () => {
         await page.setViewportSize({ width: 1280, height: 900 });
         await signOut(page);
         expect(unexpectedProblems(env.browser.problems)).toEqual([]);
-        await page.close();
+        await closePage(page);
     });
 
     it('switches contexts with the selection dialogs, on a wide and a small screen', async () => {
@@ -187,7 +187,7 @@ describe('the application shell at four widths', () => {
         await page.waitForURL(/\/administration/);
         await page.setViewportSize({ width: 1280, height: 900 });
         await signOut(page);
-        await page.close();
+        await closePage(page);
     });
 
     it('shows every demo role exactly the menu items of its features', async () => {
@@ -243,7 +243,7 @@ describe('the application shell at four widths', () => {
             await signOut(page);
         }
         expect(checked.length).toBe(env.server.logins.length);
-        await page.close();
+        await closePage(page);
     });
 
     it('turns the depot health badge green with fresh data and red with data 30 minutes old', async () => {
@@ -341,7 +341,7 @@ describe('the application shell at four widths', () => {
         await page.getByTestId('settings-preview').waitFor();
         expect(await page.getByRole('status', { name: /^Depot data health/ }).count()).toBe(0);
         await signOut(page);
-        await page.close();
+        await closePage(page);
     });
 
     it('saves settings at once and formats a date and a weight with them; switches to German and back', async () => {
@@ -373,6 +373,6 @@ describe('the application shell at four widths', () => {
         await page.getByRole('menuitem', { name: 'English' }).click();
         await expect.poll(() => page.getByText('My profile').count()).toBeGreaterThan(0);
         await signOut(page);
-        await page.close();
+        await closePage(page);
     });
 });

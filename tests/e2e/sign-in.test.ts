@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { columnTexts, pathOf, signIn, signOut } from './fixtures/app.js';
-import { screenshotAndAxe, SCREENSHOTS_DIR, unexpectedProblems } from './fixtures/browser.js';
+import {
+    closePage,
+    screenshotAndAxe,
+    SCREENSHOTS_DIR,
+    unexpectedProblems,
+} from './fixtures/browser.js';
 import { gzipSizeOf, recordScripts } from './fixtures/bundle.js';
 import { IDENTITY_REFUSALS, setUpE2eEnvironment } from './fixtures/environment.js';
 
@@ -41,7 +46,7 @@ describe('sign-in and the first pages', () => {
         expect(await screenshotAndAxe(page, 'login'), 'axe on login').toEqual([]);
         await page.waitForTimeout(500);
         expect(pathOf(page)).toBe('/login');
-        await page.close();
+        await closePage(page);
     });
 
     it('shows an error text for a wrong password', async () => {
@@ -53,7 +58,7 @@ describe('sign-in and the first pages', () => {
             .toContain('Incorrect e-mail address or password.');
         expect(pathOf(page)).toBe('/login');
         await page.screenshot({ path: `${SCREENSHOTS_DIR}/login-wrong-password.png` });
-        await page.close();
+        await closePage(page);
     });
 
     it('signs in with the keyboard only', async () => {
@@ -67,7 +72,7 @@ describe('sign-in and the first pages', () => {
         await page.keyboard.press('Enter');
         await page.waitForURL(/\/landing$/);
         await signOut(page);
-        await page.close();
+        await closePage(page);
     });
 
     it('signs in as the admin, opens the depot list, sorts, pages and signs out', async () => {
@@ -132,6 +137,6 @@ describe('sign-in and the first pages', () => {
 
         await signOut(page);
         expect(unexpectedProblems(env.browser.problems, IDENTITY_REFUSALS)).toEqual([]);
-        await page.close();
+        await closePage(page);
     });
 });

@@ -6,7 +6,7 @@ import type { ImportJob } from '../../domain/contracts/job-import.js';
 import { depots, tenants, tours, vehicles } from '../../server/db/schema/index.js';
 import { machineTokenFor } from '../api/helpers/machine-fixtures.js';
 import { columnTexts, pathOf, signIn, signOut } from './fixtures/app.js';
-import { screenshotAndAxe, unexpectedProblems } from './fixtures/browser.js';
+import { closePage, screenshotAndAxe, unexpectedProblems } from './fixtures/browser.js';
 import { setUpE2eEnvironment } from './fixtures/environment.js';
 import { demoLoginOf } from './fixtures/server.js';
 
@@ -291,7 +291,7 @@ describe('the admin tour pages', () => {
         expect(foreign).toEqual([]);
         await signOut(page);
         expect(unexpectedProblems(env.browser.problems)).toEqual([]);
-        await page.close();
+        await closePage(page);
     });
 
     it('sends a user who is no admin to the error page', async () => {
@@ -306,6 +306,6 @@ describe('the admin tour pages', () => {
         expect(pathOf(page)).toMatch(/^\/error\/\w+$/);
         expect(await page.getByText('E2E-2').count()).toBe(0);
         await signOut(page);
-        await page.close();
+        await closePage(page);
     });
 });

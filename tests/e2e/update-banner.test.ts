@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { signIn } from './fixtures/app.js';
-import { screenshotAndAxe } from './fixtures/browser.js';
+import { closePage, screenshotAndAxe } from './fixtures/browser.js';
 import { setUpE2eEnvironment } from './fixtures/environment.js';
 
 const env = setUpE2eEnvironment();
@@ -41,6 +41,6 @@ describe('update banner', () => {
         await page.reload();
         await page.locator('table tbody tr').first().waitFor();
         expect(await banner.count(), 'closed for the rest of the session').toBe(0);
-        await page.close();
+        await closePage(page);
     });
 });

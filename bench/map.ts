@@ -16,7 +16,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { build } from 'vite';
-import { CHROMIUM_FLAGS, findChromium } from '../tests/e2e/fixtures/chromium.js';
+import { BENCH_CHROMIUM_FLAGS, findChromium } from '../tests/e2e/fixtures/chromium.js';
 import { servePage } from './map-page/serve.js';
 
 const PAGE_DIR = fileURLToPath(new URL('./map-page/', import.meta.url));
@@ -317,7 +317,7 @@ export async function measureMap(
         browser = await chromium.launch({
             executablePath: findChromium(),
             headless: true,
-            args: CHROMIUM_FLAGS,
+            args: BENCH_CHROMIUM_FLAGS,
         });
         const run = (spread: keyof typeof scenarios) =>
             runScenario(browser as Browser, served.url, { vehicles, seconds, spread });

@@ -45,27 +45,49 @@ const queryClient = new QueryClient({ queryCache: new AuthQueryCache() });
 let i18nProvider: I18nProvider | undefined;
 
 /**
+ * How long the first render waits, once the texts and the profile are there, for the code and
+ * the first data of the page being opened: when both arrive in time the shell and the page render
+ * in one pass, instead of the shell first and the whole page again a moment later (on a busy
+ * two-core machine the second pass cost about as much as the wait). Past it the shell renders
+ * alone and the page follows when it is there.
+ */
+const PAGE_WAIT_MS = 250;
+
+const settled = (promise: Promise<unknown> | undefined) =>
+    promise?.then(
+        () => undefined,
+        () => undefined,
+    );
+
+/**
  * Readies the first render (called by the boot code before it): starts loading the view of
  * the page being opened and its first data, and waits for the i18n provider with the page's
  * texts and for the profile fetched at boot, so the shell renders in the first pass (see
- * AuthQueryCache) instead of after one async step each. The shell does not wait for the page:
- * it renders while the page's code and data load, and the page follows when they are there.
+ * AuthQueryCache) instead of after one async step each; then, for a short while, for the
+ * page's code and data (PAGE_WAIT_MS).
  */
 export async function prepareApp(bootProfile: Promise<UserProfile | undefined>): Promise<void> {
     const { pathname } = window.location;
-    void preloadViewAt(screens, pathname);
+    const view = settled(preloadViewAt(screens, pathname));
     // Signed in: a depot page's scope data, then the page's first data, load while the texts
     // and the page's code do.
-    void bootProfile.then(async (profile) => {
+    const pageData = bootProfile.then(async (profile) => {
         if (!profile) return;
         const depot = await prefetchScopeData(queryClient, dataProvider, pathname);
         if (depot && window.location.pathname === pathname)
-            prefetchPageDataAt(screens, pathname, depot);
+            await settled(prefetchPageDataAt(screens, pathname, depot));
     });
     const [provider, profile] = await Promise.all([prepareI18nProvider(), bootProfile]);
     i18nProvider = provider;
     // Takes the boot answer as the session's profile (a missing one is fetched later as usual).
     if (profile) await loadProfile().catch(() => undefined);
+    if (!profile) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    await Promise.race([
+        Promise.all([view, settled(pageData)]),
+        new Promise<void>((resolve) => (timer = setTimeout(resolve, PAGE_WAIT_MS))),
+    ]);
+    clearTimeout(timer);
 }
 
 /** The back office: providers, shell, and the routes of every screen (src/screens/list.ts). */

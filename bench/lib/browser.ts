@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { CHROMIUM_FLAGS, findChromium } from '../../tests/e2e/fixtures/chromium.js';
+import { BENCH_CHROMIUM_FLAGS, findChromium } from '../../tests/e2e/fixtures/chromium.js';
 import { gzipBytes } from './bundle.js';
 import type { DemoLogin } from './server-process.js';
 
@@ -218,7 +218,7 @@ export async function measureBrowser(
     const browser = await chromium.launch({
         executablePath: findChromium(),
         headless: true,
-        args: CHROMIUM_FLAGS,
+        args: BENCH_CHROMIUM_FLAGS,
     });
     const pages = {
         adminDepots: '/administration/configurations/depots',

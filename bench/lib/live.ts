@@ -14,7 +14,7 @@ import type {
     LiveSnapshot,
 } from '../../domain/contracts/live-status.js';
 import type { DriverAppEvent } from '../../domain/contracts/driver-app-ingestion.js';
-import { CHROMIUM_FLAGS, findChromium } from '../../tests/e2e/fixtures/chromium.js';
+import { BENCH_CHROMIUM_FLAGS, findChromium } from '../../tests/e2e/fixtures/chromium.js';
 import {
     coldLoad,
     freshContext,
@@ -780,7 +780,7 @@ async function coldLoads(
     const browser = await chromium.launch({
         executablePath: findChromium(),
         headless: true,
-        args: CHROMIUM_FLAGS,
+        args: BENCH_CHROMIUM_FLAGS,
     });
     try {
         const context = await freshContext(browser);

@@ -8,7 +8,7 @@ import { extname, join, resolve, sep } from 'node:path';
 import { pipeline } from 'node:stream';
 import { createGzip } from 'node:zlib';
 import { chromium, type Page } from 'playwright-core';
-import { CHROMIUM_FLAGS, findChromium } from '../../tests/e2e/fixtures/chromium.js';
+import { BENCH_CHROMIUM_FLAGS, findChromium } from '../../tests/e2e/fixtures/chromium.js';
 import { gzipBytes } from './bundle.js';
 
 /**
@@ -201,7 +201,7 @@ export async function measureReactAdminDemo(
         const browser = await chromium.launch({
             executablePath: findChromium(),
             headless: true,
-            args: CHROMIUM_FLAGS,
+            args: BENCH_CHROMIUM_FLAGS,
             timeout: WAIT_MS,
         });
         try {

@@ -47,7 +47,8 @@ export default fp(
             await fastify.register(fastifyStatic, {
                 root,
                 index: false,
-                wildcard: true,
+                // One route per built file, listed at start: no directory reads per request.
+                wildcard: false,
                 preCompressed: true,
                 // The page itself is only ever sent by sendPage (nonce and configuration filled in),
                 // never as a raw or pre-compressed file.

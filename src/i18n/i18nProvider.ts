@@ -16,6 +16,40 @@ async function addRaMessages(language: Language): Promise<void> {
     if (messages) i18n.addResourceBundle(language, NAMESPACE, messages, true, false);
 }
 
+/** Most texts a page asks for are plain keys, asked for again on every render. */
+const MAX_CACHED_TEXTS = 5000;
+const plainTexts = new Map<string, string>();
+/** A change of language or of the loaded texts makes every cached answer stale. */
+let cacheWatched = false;
+function watchTexts() {
+    if (cacheWatched) return;
+    cacheWatched = true;
+    const clear = () => plainTexts.clear();
+    i18n.on('languageChanged', clear);
+    i18n.on('loaded', clear);
+    i18n.store.on('added', clear);
+    i18n.store.on('removed', clear);
+}
+
+/**
+ * A text without placeholders, from the cache (i18next resolves a key, its fallbacks and its
+ * plural forms on every call, which on a table of 25 rows was a good part of a render).
+ */
+function plainText(key: string, defaultValue: string | undefined): string {
+    if (!i18n.isInitialized) return String(i18n.t(key, { defaultValue }));
+    watchTexts();
+    const cacheKey = `${i18n.language}\u0000${key}\u0000${defaultValue ?? ''}`;
+    let text = plainTexts.get(cacheKey);
+    if (text === undefined) {
+        text = String(i18n.t(key, { defaultValue }));
+        if (plainTexts.size >= MAX_CACHED_TEXTS) plainTexts.clear();
+        plainTexts.set(cacheKey, text);
+    }
+    return text;
+}
+
+let locales: { locale: string; name: string }[] | undefined;
+
 const currentLanguage = (): Language =>
     isLanguage(i18n.language) ? i18n.language : FALLBACK_LANGUAGE;
 
@@ -30,6 +64,12 @@ const currentLanguage = (): Language =>
 const i18nProvider: I18nProvider = {
     translate: (key, options = {}) => {
         const { _: defaultValue, ...values } = options as Record<string, unknown>;
+        // Anything but a default text is a placeholder value or an i18next option.
+        if (
+            Object.keys(values).length === 0 &&
+            (defaultValue === undefined || typeof defaultValue === 'string')
+        )
+            return plainText(key, defaultValue);
         return String(i18n.t(key, { defaultValue, ...withCount(values) }));
     },
     changeLocale: async (locale: string) => {
@@ -41,8 +81,12 @@ const i18nProvider: I18nProvider = {
         storeLanguage(language);
     },
     getLocale: () => i18n.language,
+    // Each language in its own name: the same list whatever the current language.
     getLocales: () =>
-        languages.map((language) => ({ locale: language, name: languageName(language) })),
+        (locales ??= languages.map((language) => ({
+            locale: language,
+            name: languageName(language),
+        }))),
 };
 
 /** The provider, once the page's texts and react-admin's texts of its language are loaded. */

@@ -26,8 +26,18 @@ export function storeLanguage(language: Language, storage: Storage = localStorag
     storage.setItem(LANGUAGE_STORAGE_KEY, language);
 }
 
-/** A language's own name ("Deutsch", "Français"), from the browser's Intl data. */
+const ownNames = new Map<Language, string>();
+
+/**
+ * A language's own name ("Deutsch", "Français"), from the browser's Intl data; worked out once
+ * per language (the header's language menu lists all of them on every render).
+ */
 export function languageName(language: Language): string {
-    const name = new Intl.DisplayNames([language], { type: 'language' }).of(language) ?? language;
-    return name.charAt(0).toLocaleUpperCase(language) + name.slice(1);
+    let name = ownNames.get(language);
+    if (name === undefined) {
+        const own = new Intl.DisplayNames([language], { type: 'language' }).of(language);
+        name = (own ?? language).charAt(0).toLocaleUpperCase(language) + (own ?? language).slice(1);
+        ownNames.set(language, name);
+    }
+    return name;
 }

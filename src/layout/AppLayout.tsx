@@ -1,10 +1,11 @@
-import { Layout, type LayoutProps } from 'react-admin';
+import type { LayoutProps } from 'react-admin';
 import { ConsentGate } from '../analytics/ConsentGate';
 import { ScopeSelectionProvider } from '../scope/ScopeSelectionProvider';
 import { SelectedScopeProvider } from '../scope/SelectedScopeProvider';
 import { AppHeader } from './AppHeader';
 import { AppMenu } from './AppMenu';
 import { ContextSidebar } from './ContextSidebar';
+import { ShellFrame } from './ShellFrame';
 import { AppDialogProvider } from './dialogs/AppDialogProvider';
 import { UpdateBanner } from './UpdateBanner';
 import { useResponsiveDrawer } from './useResponsiveDrawer';
@@ -22,7 +23,7 @@ export function AppLayout({ children }: LayoutProps) {
                 <ScopeSelectionProvider>
                     {/* The content may shrink below its widest table: tables scroll inside, the page does not
                         (react-admin's layout is `min-width: fit-content`, which let a wide table widen the page). */}
-                    <Layout
+                    <ShellFrame
                         appBar={AppHeader}
                         appBarAlwaysOn
                         menu={AppMenu}
@@ -35,7 +36,7 @@ export function AppLayout({ children }: LayoutProps) {
                         <UpdateBanner />
                         <ConsentGate />
                         {children}
-                    </Layout>
+                    </ShellFrame>
                 </ScopeSelectionProvider>
             </SelectedScopeProvider>
         </AppDialogProvider>

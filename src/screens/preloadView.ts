@@ -61,13 +61,16 @@ export function preloadViewAt(
     return match.view.preload();
 }
 
-/** Starts the first data request of the page at `pathname`, if its route declares one. */
+/**
+ * Starts the first data request of the page at `pathname`, if its route declares one; answers
+ * the request (settled when its answer is there), or undefined.
+ */
 export function prefetchPageDataAt(
     screens: readonly Screen[],
     pathname: string,
     depot: { path: string },
-): void {
-    candidateAt(screens, pathname)?.prefetch?.(depot);
+): Promise<unknown> | undefined {
+    return candidateAt(screens, pathname)?.prefetch?.(depot);
 }
 
 function candidateAt(screens: readonly Screen[], pathname: string): Candidate | undefined {

@@ -59,9 +59,10 @@ export interface ScreenRoute {
     rule?: string;
     /**
      * Starts the page's first data request when a tab opens on this page (beside loading its
-     * view), with the scope path of the route's depot once the user's depots are known.
+     * view), with the scope path of the route's depot once the user's depots are known; answers
+     * the request, settled when its answer is there (whatever it is).
      */
-    prefetch?: (depot: { path: string }) => void;
+    prefetch?: (depot: { path: string }) => Promise<unknown>;
 }
 
 interface ScreenBase {

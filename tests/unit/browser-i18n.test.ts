@@ -98,6 +98,40 @@ describe('the i18nProvider (ra-i18n-i18next on the shared i18next instance)', ()
         expect(locales).toContainEqual({ locale: 'fr', name: 'Français' });
     });
 
+    it('answers from its cache of plain texts until the loaded texts change', async () => {
+        const { i18n } = await import('../../src/i18n/i18next');
+        const { prepareI18nProvider } = await import('../../src/i18n/i18nProvider');
+        const provider = await prepareI18nProvider();
+        const language = provider.getLocale();
+        i18n.addResourceBundle(
+            language,
+            'translation',
+            { app: { probe: { later: 'first' } } },
+            true,
+            true,
+        );
+        expect(provider.translate('app.probe.later')).toBe('first');
+        expect(provider.translate('app.probe.later')).toBe('first');
+        i18n.addResourceBundle(
+            language,
+            'translation',
+            { app: { probe: { later: 'second' } } },
+            true,
+            true,
+        );
+        expect(provider.translate('app.probe.later')).toBe('second');
+        // Texts with placeholders are filled on every call.
+        i18n.addResourceBundle(
+            language,
+            'translation',
+            { app: { probe: { hello: 'Hi {{name}}' } } },
+            true,
+            true,
+        );
+        expect(provider.translate('app.probe.hello', { name: 'Ada' })).toBe('Hi Ada');
+        expect(provider.translate('app.probe.hello', { name: 'Bo' })).toBe('Hi Bo');
+    });
+
     it('answers an unknown locale with English and stores the choice', async () => {
         const { prepareI18nProvider } = await import('../../src/i18n/i18nProvider');
         const provider = await prepareI18nProvider();

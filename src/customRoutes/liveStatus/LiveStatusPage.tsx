@@ -21,7 +21,7 @@ import { AddressInfoUploadButton } from './addressInfo/AddressInfoUploadButton';
 import { ConnectionNotice } from '../../live/ConnectionNotice';
 import { LiveKpiTiles } from './LiveKpiTiles';
 import { LiveMapSection } from './LiveMapSection';
-import { useLiveTourColumns } from './LiveTourColumns';
+import { liveCellStyles, useLiveTourColumns } from './LiveTourColumns';
 import { liveTourRow, type LiveTourRow } from './liveTourRows';
 import { useLiveStatus } from './useLiveStatus';
 import { WindowsAtRisk } from './WindowsAtRisk';
@@ -138,7 +138,7 @@ export function LiveStatusPage() {
             ) : null}
             <ResourceContextProvider value="liveTours">
                 <ListContextProvider value={list}>
-                    <Card>
+                    <Card sx={liveCellStyles}>
                         <BackOfficeTable
                             tableId="liveStatus"
                             columns={columns}

@@ -26,7 +26,7 @@ let prefetched: Prefetched | undefined;
  * stored token (the screen definitions, which import this, stay free of the data providers); a
  * refusal or failure answers nothing, and the stream then says why.
  */
-export function prefetchLiveSnapshot(path: string): void {
+export function prefetchLiveSnapshot(path: string): Promise<unknown> {
     const url = `${getBrowserConfig().services.tourCommander}/live-status?path=${encodeURIComponent(path)}`;
     const entry: Prefetched = {
         path,
@@ -37,6 +37,7 @@ export function prefetchLiveSnapshot(path: string): void {
         ),
     };
     prefetched = entry;
+    return entry.snapshot;
 }
 
 async function fetchSnapshot(url: string): Promise<LiveSnapshot | undefined> {

@@ -6,6 +6,7 @@ import {
     type QueryKey,
     type QueryOptions,
     type QueryState,
+    hashKey,
 } from '@tanstack/react-query';
 import { canAccessAction } from './access';
 import { identityOf, loadedProfile } from './authProvider';
@@ -41,6 +42,27 @@ function instantAnswer(key: QueryKey): unknown {
     }
 }
 
+/** react-admin's read methods of the data provider: the second element of their query keys. */
+const DATA_PROVIDER_READS = new Set(['getList', 'getOne', 'getMany', 'getManyReference']);
+
+/**
+ * Whether a query just created for `options` is a data-provider read its observer will fetch on
+ * mount: enabled, with a query function, without data.
+ */
+function fetchesOnMount(
+    query: { state: { data: unknown } },
+    options: { queryKey: QueryKey; queryFn?: unknown; enabled?: unknown },
+): boolean {
+    if (!DATA_PROVIDER_READS.has(String(options.queryKey[1]))) return false;
+    // A function (react-query's skipToken is a symbol).
+    if (typeof options.queryFn !== 'function' || query.state.data !== undefined) return false;
+    const { enabled } = options;
+    return (
+        (typeof enabled === 'function' ? (enabled as (q: unknown) => unknown)(query) : enabled) !==
+        false
+    );
+}
+
 /**
  * react-admin asks its auth provider through queries (session check, identity, permissions,
  * one access check per resource and action), and a query's first answer always comes after a
@@ -48,6 +70,13 @@ function instantAnswer(key: QueryKey): unknown {
  * answer is known, so a new auth query starts with it as its initial data (react-query still
  * refetches it in the background, through the auth provider): pages render their content in
  * their first pass, and a list's request starts at once.
+ *
+ * A data-provider read (a list page's rows, a record) starts its request when its query is
+ * created, in the render that asks for it, instead of when the component mounts: the first
+ * render of a page is its most expensive (on a cold load the shell and the page render in one
+ * pass of about half a second here), and the server answers while the rest of it renders. The
+ * observer that subscribes on mount finds the request in flight and waits for it (react-query
+ * starts one request per query); a render that is thrown away leaves the answer in the cache.
  */
 export class AuthQueryCache extends QueryCache {
     override build<
@@ -61,7 +90,14 @@ export class AuthQueryCache extends QueryCache {
         state?: QueryState<TData, TError>,
     ): Query<TQueryFnData, TError, TData, TQueryKey> {
         const answer = state ? undefined : instantAnswer(options.queryKey);
-        if (answer === undefined) return super.build(client, options, state);
+        if (answer === undefined) {
+            const hash = options.queryHash ?? (options.queryKeyHashFn ?? hashKey)(options.queryKey);
+            const created = !state && !this.get(hash);
+            const query = super.build(client, options, state);
+            if (created && fetchesOnMount(query, options))
+                query.fetch(options).catch(() => undefined);
+            return query;
+        }
         return super.build(
             client,
             { ...options, initialData: answer as TData, initialDataUpdatedAt: Date.now() },

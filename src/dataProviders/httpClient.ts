@@ -1,5 +1,7 @@
 import { currentAccessToken, leaveToLogin } from '../accessToken';
+import { getBrowserConfig } from '../config';
 import { i18n } from '../i18n/i18next';
+import { storedAccessToken } from '../session';
 import { setLatestVersionId } from '../version';
 import { ApiError } from './apiError';
 
@@ -16,6 +18,12 @@ export interface HttpClientDeps {
     fetch: typeof fetch;
     /** The access token; `forceRefresh` after a 401. May throw: the request then goes on without one. */
     getAccessToken: (forceRefresh: boolean) => Promise<string | undefined>;
+    /**
+     * The stored access token while it is valid, synchronously: a request that has one is sent
+     * in the same task it is asked for (a query started during a render goes out at once, not
+     * after the render).
+     */
+    storedAccessToken?: () => string | undefined;
     /**
      * Called when a 401 survives a token refresh (shell §4: sign out, go to /login), with the
      * tokens that were refused (undefined where none could be had).
@@ -72,7 +80,7 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
 
     return async (url, options = {}) => {
         const target = dropEmptyQueryParameters(url);
-        const token = await tokenOrNone(false);
+        const token = deps.storedAccessToken?.() ?? (await tokenOrNone(false));
         let response = await send(target, options, token);
         if (response.status === 401) {
             const freshToken = await tokenOrNone(true);
@@ -103,6 +111,7 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
 export const httpClient: HttpClient = createHttpClient({
     fetch: (input, init) => fetch(input, init),
     getAccessToken: currentAccessToken,
+    storedAccessToken: () => storedAccessToken(getBrowserConfig().cognito.userPoolClientId),
     onSessionLost: leaveToLogin,
     onVersionId: setLatestVersionId,
     language: () => i18n.language,

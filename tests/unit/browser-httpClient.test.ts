@@ -153,4 +153,25 @@ describe('httpClient', () => {
             pageCode: 'changeScope',
         });
     });
+
+    it('sends a request with the stored token in the same task it is asked for (a query started in a render goes out at once)', async () => {
+        const { deps } = setup([json(200, { ok: true })]);
+        const client = createHttpClient({ ...deps, storedAccessToken: () => 'stored-token' });
+        const pending = client('/api/distributionCenters');
+        // Before any await: the request has already been handed to fetch.
+        expect(deps.fetch).toHaveBeenCalledTimes(1);
+        const init = vi.mocked(deps.fetch).mock.calls[0]?.[1];
+        expect(new Headers(init?.headers).get('Authorization')).toBe('Bearer stored-token');
+        expect(deps.getAccessToken).not.toHaveBeenCalled();
+        await expect(pending).resolves.toMatchObject({ status: 200 });
+    });
+
+    it('asks for a token when none is stored (expired or signed out)', async () => {
+        const { deps, requests } = setup([json(200, {})]);
+        const client = createHttpClient({ ...deps, storedAccessToken: () => undefined });
+        const pending = client('/api/scopes');
+        expect(deps.fetch).not.toHaveBeenCalled();
+        await pending;
+        expect(requests[0]?.headers.get('Authorization')).toBe('Bearer token-1');
+    });
 });

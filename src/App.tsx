@@ -9,7 +9,7 @@ import {
 import { createBrowserRouter, Navigate, Route, RouterProvider } from 'react-router-dom';
 import type { UserProfile } from '../domain/contracts/profile';
 import { authProvider, loadProfile } from './authProvider';
-import { AuthQueryCache } from './authQueryCache';
+import { AuthQueryCache, keepInstantAnswers } from './authQueryCache';
 import { AdminSignInPage } from './customRoutes/signIn/AdminSignInPage';
 import { dataProvider } from './dataProviders';
 import { prepareI18nProvider } from './i18n/i18nProvider';
@@ -42,6 +42,7 @@ const contextIndexes: MountIndex = {
 
 /** react-admin's queries; its auth queries answer at once once the profile is loaded. */
 const queryClient = new QueryClient({ queryCache: new AuthQueryCache() });
+keepInstantAnswers(queryClient);
 let i18nProvider: I18nProvider | undefined;
 
 /**

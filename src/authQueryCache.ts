@@ -79,6 +79,14 @@ function fetchesOnMount(
  * starts one request per query); a render that is thrown away leaves the answer in the cache.
  */
 export class AuthQueryCache extends QueryCache {
+    /** The path each instant answer was computed on (an access check depends on it). */
+    private readonly answeredPaths = new WeakMap<object, string>();
+
+    /** The path `query`'s instant answer was computed on, if it has one. */
+    answeredOn(query: object): string | undefined {
+        return this.answeredPaths.get(query);
+    }
+
     override build<
         TQueryFnData = unknown,
         TError = DefaultError,
@@ -89,19 +97,45 @@ export class AuthQueryCache extends QueryCache {
         options: QueryOptions<TQueryFnData, TError, TData, TQueryKey> & { queryKey: TQueryKey },
         state?: QueryState<TData, TError>,
     ): Query<TQueryFnData, TError, TData, TQueryKey> {
-        const answer = state ? undefined : instantAnswer(options.queryKey);
+        const hash = options.queryHash ?? (options.queryKeyHashFn ?? hashKey)(options.queryKey);
+        const created = !state && !this.get(hash);
+        const answer = created ? instantAnswer(options.queryKey) : undefined;
         if (answer === undefined) {
-            const hash = options.queryHash ?? (options.queryKeyHashFn ?? hashKey)(options.queryKey);
-            const created = !state && !this.get(hash);
             const query = super.build(client, options, state);
             if (created && fetchesOnMount(query, options))
                 query.fetch(options).catch(() => undefined);
             return query;
         }
-        return super.build(
+        const query = super.build(
             client,
             { ...options, initialData: answer as TData, initialDataUpdatedAt: Date.now() },
             state,
         );
+        if (typeof location !== 'undefined') this.answeredPaths.set(query, location.pathname);
+        return query;
     }
+}
+
+/**
+ * How long an auth answer computed from the loaded profile counts as fresh. react-admin asks
+ * for the session check and access checks without a stale time, so every component mounting one
+ * would ask the auth provider again at once for the answer just computed, and re-render the
+ * shell when it arrives (on a cold load: one more pass before the page's rows). An access check
+ * depends on the page's context (its path), which its query key does not hold: its answer is
+ * kept only on the path it was computed for. Later mounts ask again as before.
+ */
+const INSTANT_ANSWER_FRESH_MS = 10_000;
+
+/** Lets `client`'s session and access checks keep an instant answer for INSTANT_ANSWER_FRESH_MS. */
+export function keepInstantAnswers(client: QueryClient): void {
+    const cache = client.getQueryCache();
+    client.setQueryDefaults(['auth', 'checkAuth'], { staleTime: INSTANT_ANSWER_FRESH_MS });
+    client.setQueryDefaults(['auth', 'canAccess'], {
+        staleTime: (query) =>
+            cache instanceof AuthQueryCache &&
+            typeof location !== 'undefined' &&
+            cache.answeredOn(query) === location.pathname
+                ? INSTANT_ANSWER_FRESH_MS
+                : 0,
+    });
 }

@@ -10,7 +10,7 @@ const ConsentDialog = lazyView(() =>
 );
 
 /** The longest the question waits for the page to settle (a page that keeps loading data). */
-export const CONSENT_MAX_WAIT_MS = 3_000;
+const CONSENT_MAX_WAIT_MS = 3_000;
 
 /**
  * Becomes true once the page has settled: no data request in flight and the browser idle (or

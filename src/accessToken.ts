@@ -4,6 +4,11 @@ import { storedAccessToken } from './session';
 /** Amplify's gateway, loaded only when a token must be refreshed or the session ends. */
 const loadIdentity = () => import('./identity');
 
+/** The stored access token while it is valid, synchronously (no Amplify); undefined otherwise. */
+export function storedSessionToken(): string | undefined {
+    return storedAccessToken(getBrowserConfig().cognito.userPoolClientId);
+}
+
 /**
  * The current access token: the stored one while it is valid (no Amplify needed, so a page
  * reload does not wait for it), otherwise Amplify's, refreshed when expired or when
@@ -11,7 +16,7 @@ const loadIdentity = () => import('./identity');
  */
 export async function currentAccessToken(forceRefresh = false): Promise<string | undefined> {
     if (!forceRefresh) {
-        const stored = storedAccessToken(getBrowserConfig().cognito.userPoolClientId);
+        const stored = storedSessionToken();
         if (stored) return stored;
     }
     return (await loadIdentity()).getAccessToken(forceRefresh);
@@ -31,7 +36,7 @@ export async function endSession(): Promise<void> {
 export async function leaveToLogin(refusedTokens?: readonly (string | undefined)[]): Promise<void> {
     const identity = await loadIdentity();
     if (refusedTokens) {
-        const stored = storedAccessToken(getBrowserConfig().cognito.userPoolClientId);
+        const stored = storedSessionToken();
         if (stored && !refusedTokens.includes(stored)) return window.location.reload();
     }
     await identity.leaveToLogin();

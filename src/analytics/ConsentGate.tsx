@@ -22,9 +22,8 @@ function usePageSettled(): boolean {
     const queryClient = useQueryClient();
     const fetching = useIsFetching();
     const [settled, setSettled] = useState(false);
-    const [timedOut, setTimedOut] = useState(false);
     useEffect(() => {
-        const timer = setTimeout(() => setTimedOut(true), CONSENT_MAX_WAIT_MS);
+        const timer = setTimeout(() => setSettled(true), CONSENT_MAX_WAIT_MS);
         return () => clearTimeout(timer);
     }, []);
     useEffect(() => {
@@ -41,7 +40,7 @@ function usePageSettled(): boolean {
         const handle = requestIdleCallback(settle);
         return () => cancelIdleCallback(handle);
     }, [fetching, settled, queryClient]);
-    return settled || timedOut;
+    return settled;
 }
 
 /**

@@ -1,7 +1,5 @@
-import { currentAccessToken, leaveToLogin } from '../accessToken';
-import { getBrowserConfig } from '../config';
+import { currentAccessToken, leaveToLogin, storedSessionToken } from '../accessToken';
 import { i18n } from '../i18n/i18next';
-import { storedAccessToken } from '../session';
 import { setLatestVersionId } from '../version';
 import { ApiError } from './apiError';
 
@@ -111,7 +109,7 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
 export const httpClient: HttpClient = createHttpClient({
     fetch: (input, init) => fetch(input, init),
     getAccessToken: currentAccessToken,
-    storedAccessToken: () => storedAccessToken(getBrowserConfig().cognito.userPoolClientId),
+    storedAccessToken: storedSessionToken,
     onSessionLost: leaveToLogin,
     onVersionId: setLatestVersionId,
     language: () => i18n.language,

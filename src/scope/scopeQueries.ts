@@ -3,11 +3,10 @@ import { compareDistributionCenters } from '../../domain/profile';
 import type { DistributionCenter } from '../../domain/contracts/scopes';
 import type { TenantConfiguration } from '../../domain/contracts/tenant-configuration';
 import { takeEarlyRequest } from '../bootProfile';
-import { getBrowserConfig } from '../config';
 import type { BackOfficeMethods } from '../dataProviders/backOfficeDataProvider';
 import { currentContextOf } from '../layout/navigation';
 import { okJson } from '../plainFetch';
-import { storedAccessToken } from '../session';
+import { storedSessionToken } from '../accessToken';
 import { depotPathOf } from './selectedScope';
 
 type ScopeData = Pick<BackOfficeMethods, 'getDistributionCenters' | 'getTenantConfiguration'>;
@@ -81,9 +80,7 @@ export async function prefetchScopeData(
  * the list is then asked for as usual.
  */
 async function earlyDistributionCenters(): Promise<DistributionCenter[] | undefined> {
-    const early = takeEarlyRequest('depots', () =>
-        storedAccessToken(getBrowserConfig().cognito.userPoolClientId),
-    );
+    const early = takeEarlyRequest('depots', storedSessionToken);
     if (!early) return undefined;
     try {
         return await okJson<DistributionCenter[]>(await early);
